@@ -1,0 +1,18 @@
+"""Shared fixtures: the development data folder (tests skip cleanly without it)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+SHARED_DATA = Path(os.environ.get("WORLDSTATE_SHARED_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"))
+
+
+@pytest.fixture(scope="session")
+def shared_data() -> Path:
+    """Path to ../shared/data; skips the test when the development data is absent."""
+    if not SHARED_DATA.is_dir():
+        pytest.skip(f"development data not found at {SHARED_DATA} (set WORLDSTATE_SHARED_DATA)")
+    return SHARED_DATA

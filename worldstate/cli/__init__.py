@@ -1,0 +1,1 @@
+"""The ``worldstate`` command line (click)."""

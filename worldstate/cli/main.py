@@ -1,0 +1,70 @@
+"""The ``worldstate`` command group: subcommands are imported lazily so ``--help`` stays fast.
+
+Exit codes: 0 success; 1 findings were reported (``check``) or usage error; 2 bad input.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import sys
+
+import click
+
+from worldstate import __version__
+from worldstate.errors import WorldstateError
+
+# name → (module, attribute, one-line help)
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "analyze": ("worldstate.cli.analyze", "analyze", "Build a story's world state and summarise it."),
+    "graph": ("worldstate.cli.graph", "graph", "Export the event, entity or knowledge graph."),
+    "view": ("worldstate.cli.view", "view", "Write a self-contained HTML viewer of a story's world."),
+    "check": ("worldstate.cli.check", "check", "Find continuity, knowledge and faithfulness errors."),
+    "bench": ("worldstate.cli.bench", "bench", "Run and report benchmark evaluations."),
+    "make-flawed": ("worldstate.cli.make", "make_flawed", "Synthesise verified plot holes into stories."),
+    "rules": ("worldstate.cli.rules", "rules", "List, validate and explain commonsense rule packs."),
+}
+
+
+class LazyGroup(click.Group):
+    """A group whose subcommands are imported on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return [name for name, (module, _, _) in COMMANDS.items() if importlib.util.find_spec(module) is not None]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in COMMANDS:
+            return None
+        module_name, attr, _ = COMMANDS[cmd_name]
+        if importlib.util.find_spec(module_name) is None:
+            return None
+        return getattr(importlib.import_module(module_name), attr)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except WorldstateError as exc:
+            click.echo(f"error: {exc}", err=True)
+            sys.exit(2)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="worldstate")
+def cli() -> None:
+    """worldstate: read a story, build its world state (who, what, where, who knows what),
+    and find where the story breaks its own logic.
+
+    \b
+    Exit codes: 0 ok; 1 findings reported or usage error; 2 bad input.
+    Settings come from flags or WORLDSTATE_* environment variables (see the README).
+    """
+
+
+if __name__ == "__main__":  # pragma: no cover
+    cli()

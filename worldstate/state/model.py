@@ -1,0 +1,208 @@
+"""The world state: typed records of who and what is in a story, what is true, and who knows it.
+
+Plain dataclasses, no heavy imports. Narrative time is the index of the sentence in which an
+event or statement occurs (0-based), so ``valid_from``/``since`` compare directly with sentence
+indices; ``None`` for ``valid_to`` means "until changed".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from worldstate.state.text import Span, Story
+
+
+class EntityKind(StrEnum):
+    CHARACTER = "character"
+    PLACE = "place"
+    OBJECT = "object"
+    GROUP = "group"
+    TIME = "time"
+    OTHER = "other"
+
+
+class MentionKind(StrEnum):
+    NAME = "name"
+    NOMINAL = "nominal"
+    PRONOUN = "pronoun"
+
+
+class Channel(StrEnum):
+    """How a character came to know a proposition."""
+
+    WITNESSED = "witnessed"
+    TOLD = "told"
+    INFERRED = "inferred"
+    THOUGHT = "thought"
+    PUBLIC = "public"
+    MAGIC = "magic"
+    NARRATOR_ONLY = "narrator-only"
+
+
+class Source(StrEnum):
+    """Who asserts a proposition in the text."""
+
+    NARRATION = "narration"
+    SPEECH = "speech"
+    THOUGHT = "thought"
+
+
+@dataclass
+class Mention:
+    id: str
+    span: Span
+    text: str
+    sentence: int
+    kind: MentionKind = MentionKind.NAME
+    entity: str | None = None  # id of the resolved Entity, None when unresolved
+
+
+@dataclass
+class Entity:
+    id: str
+    name: str
+    kind: EntityKind = EntityKind.OTHER
+    aliases: list[str] = field(default_factory=list)
+    mentions: list[str] = field(default_factory=list)  # Mention ids
+    gender: str = ""  # "male" / "female" / "" (unknown)
+    number: str = "singular"
+    first_sentence: int = 0
+
+
+@dataclass
+class Event:
+    id: str
+    predicate: str  # lemma of the main verb
+    sentence: int
+    time: int  # narrative order (sentence index)
+    span: Span
+    agent: str | None = None  # Entity ids
+    patient: str | None = None
+    arguments: dict[str, str] = field(default_factory=dict)  # role → entity id (instrument, location…)
+    negated: bool = False
+    scene: int = 0
+    present: list[str] = field(default_factory=list)  # characters present in the scene
+    causes: list[str] = field(default_factory=list)  # ids of events this one is caused by
+
+
+@dataclass
+class Proposition:
+    id: str
+    subject: str  # Entity id (or a literal for unresolved subjects)
+    predicate: str  # attribute or relation name, e.g. "alive", "colour", "location", "married_to"
+    value: str
+    span: Span
+    sentence: int
+    polarity: bool = True
+    valid_from: int = 0
+    valid_to: int | None = None
+    source: Source = Source.NARRATION
+    holder: str | None = None  # speaker/thinker for speech and thought
+    event: str | None = None  # the event that asserts or changes it
+
+
+@dataclass
+class Speech:
+    id: str
+    speaker: str | None
+    addressees: list[str]
+    span: Span  # the whole quote including marks
+    content_span: Span  # inside the quotation marks
+    sentence: int
+    time: int
+
+
+@dataclass
+class Perception:
+    perceiver: str  # Entity id
+    event: str  # Event id
+    time: int
+    explicit: bool = False  # True for perception verbs ("saw", "heard"); False for presence
+
+
+@dataclass
+class Knowledge:
+    character: str  # Entity id
+    proposition: str  # Proposition id
+    channel: Channel
+    since: int  # narrative time from which it is known
+    source_character: str | None = None  # who told them
+    evidence: Span | None = None
+
+
+@dataclass
+class Evidence:
+    span: Span
+    text: str
+    role: str = "error"  # "error" (introduces the problem), "contradicted" (earlier), "support"
+    sentence: int | None = None
+
+
+@dataclass
+class Finding:
+    category: str
+    confidence: float
+    explanation: str
+    evidence: list[Evidence] = field(default_factory=list)
+    rule: str = ""
+    subtype: str = ""
+    character: str | None = None
+    source: str = "engine"  # "engine", "reasoner", "llm"
+
+
+@dataclass
+class WorldState:
+    """Everything extracted from and inferred about one story."""
+
+    story: Story
+    entities: list[Entity] = field(default_factory=list)
+    mentions: list[Mention] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    propositions: list[Proposition] = field(default_factory=list)
+    speeches: list[Speech] = field(default_factory=list)
+    perceptions: list[Perception] = field(default_factory=list)
+    knowledge: list[Knowledge] = field(default_factory=list)
+    scenes: list[tuple[int, int]] = field(default_factory=list)  # (first, last) sentence per scene
+    findings: list[Finding] = field(default_factory=list)
+    unresolved: list[str] = field(default_factory=list)  # what the extractor could not resolve
+    metadata: dict[str, str] = field(default_factory=dict)
+
+    # -- lookups ------------------------------------------------------------------------
+    def entity(self, entity_id: str) -> Entity:
+        for ent in self.entities:
+            if ent.id == entity_id:
+                return ent
+        raise KeyError(entity_id)
+
+    def entity_by_name(self, name: str) -> Entity | None:
+        """The entity whose name or alias matches ``name`` (case-insensitive)."""
+        wanted = name.strip().lower()
+        for ent in self.entities:
+            if ent.name.lower() == wanted or wanted in (a.lower() for a in ent.aliases):
+                return ent
+        for ent in self.entities:  # partial: "Maggie" for 'Margaret “Maggie” Cassidy'
+            names = [ent.name.lower(), *(a.lower() for a in ent.aliases)]
+            if any(wanted in n.split() or n in wanted.split() for n in names):
+                return ent
+        return None
+
+    def characters(self) -> list[Entity]:
+        return [e for e in self.entities if e.kind == EntityKind.CHARACTER]
+
+    def proposition(self, prop_id: str) -> Proposition:
+        for prop in self.propositions:
+            if prop.id == prop_id:
+                return prop
+        raise KeyError(prop_id)
+
+    def knowledge_of(self, character_id: str) -> list[Knowledge]:
+        return [k for k in self.knowledge if k.character == character_id]
+
+    def display_name(self, entity_id: str | None) -> str:
+        if entity_id is None:
+            return "?"
+        try:
+            return self.entity(entity_id).name
+        except KeyError:
+            return entity_id

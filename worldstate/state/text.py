@@ -1,0 +1,243 @@
+"""Story text: normalisation (HTML, line endings, control characters) with offset mapping.
+
+Every span in a world state points into ``Story.text`` (the normalised text). When the input
+contained HTML (``<br>``, ``<p>``, ``&amp;`` …), ``Story.source_offset`` maps a normalised offset
+back to the raw input so evidence can still be shown in the original file.
+"""
+
+from __future__ import annotations
+
+import bisect
+import html
+import re
+from dataclasses import dataclass, field
+
+# Tags that end a line or a paragraph when HTML is turned into text.
+_BREAK_TAGS = {"br": "\n"}
+_BLOCK_TAGS = {"p", "div", "li", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6", "tr", "blockquote"}
+_HTML_TOKEN = re.compile(
+    r"<\s*(/?)\s*([a-zA-Z][a-zA-Z0-9]*)[^<>]{0,500}?>|&(#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[a-zA-Z]{2,10});"
+)
+_LOOKS_LIKE_HTML = re.compile(
+    r"<\s*/?\s*(br|p|div|li|ul|ol|span|i|b|em|strong|h[1-6])\b[^<>]*>|&(?:#\d+|[a-zA-Z]{2,10});", re.I
+)
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_SENTENCE_END = re.compile(
+    r"""(?<=[.!?。！？…])["'”’»)\]]*\s+(?=["'“‘«(\[]?[A-Z0-9\u4e00-\u9fff“"‘'])|(?<=[。！？])(?=[^”’」』\s])|\n\s*\n|\n(?=\s*["“'‘A-Z])"""
+)
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n\s*")
+
+
+@dataclass(frozen=True, order=True)
+class Span:
+    """A half-open character range ``[start, end)`` in ``Story.text``."""
+
+    start: int
+    end: int
+
+    def __post_init__(self) -> None:
+        if self.start < 0 or self.end < self.start:
+            raise ValueError(f"invalid span [{self.start}, {self.end})")
+
+    def __len__(self) -> int:
+        return self.end - self.start
+
+    def overlaps(self, other: Span) -> bool:
+        return self.start < other.end and other.start < self.end
+
+    def contains(self, other: Span) -> bool:
+        return self.start <= other.start and other.end <= self.end
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One sentence: its index, paragraph index and span in ``Story.text``."""
+
+    index: int
+    paragraph: int
+    span: Span
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    index: int
+    span: Span
+
+
+@dataclass
+class Story:
+    """A normalised story with paragraphs and sentences at stable character offsets."""
+
+    text: str
+    sentences: list[Sentence] = field(default_factory=list)
+    paragraphs: list[Paragraph] = field(default_factory=list)
+    language: str = "en"
+    title: str = ""
+    source: str = ""
+    # Breakpoints (normalised offset, raw offset) for mapping back to the raw input.
+    offset_map: list[tuple[int, int]] = field(default_factory=list)
+
+    # -- construction -------------------------------------------------------------------
+    @classmethod
+    def from_text(cls, raw: str, *, source: str = "", title: str = "", language: str | None = None) -> Story:
+        """Normalise ``raw`` (HTML, CRLF, control characters) and split it into sentences."""
+        text, offset_map = normalise_text(raw)
+        lang = language or detect_language(text)
+        story = cls(text=text, language=lang, title=title, source=source, offset_map=offset_map)
+        story.paragraphs = split_paragraphs(text)
+        story.sentences = split_sentences(text, story.paragraphs)
+        return story
+
+    def resegment(self, spans: list[tuple[int, int]]) -> None:
+        """Replace the sentence split (e.g. with a parser's), keeping paragraphs."""
+        starts = [p.span.start for p in self.paragraphs]
+        sentences = []
+        for start, end in spans:
+            start, end = _trim(self.text, start, end)
+            if end <= start:
+                continue
+            para = max(0, bisect.bisect_right(starts, start) - 1)
+            sentences.append(Sentence(len(sentences), para, Span(start, end)))
+        self.sentences = sentences
+
+    # -- access -------------------------------------------------------------------------
+    def span_text(self, span: Span) -> str:
+        return self.text[span.start : span.end]
+
+    def sentence_text(self, index: int) -> str:
+        return self.span_text(self.sentences[index].span)
+
+    def sentence_at(self, offset: int) -> int:
+        """Index of the sentence containing (or, in a gap, preceding) ``offset``."""
+        starts = [s.span.start for s in self.sentences]
+        return max(0, bisect.bisect_right(starts, offset) - 1)
+
+    def source_offset(self, offset: int) -> int:
+        """Map an offset in ``text`` to the raw input's offset."""
+        if not self.offset_map:
+            return offset
+        keys = [k for k, _ in self.offset_map]
+        i = bisect.bisect_right(keys, offset) - 1
+        if i < 0:
+            return offset
+        norm, raw = self.offset_map[i]
+        return raw + (offset - norm)
+
+    def find(self, quote: str, start: int = 0) -> Span | None:
+        """Exact span of ``quote`` in the text, or None."""
+        if not quote:
+            return None
+        i = self.text.find(quote, start)
+        return Span(i, i + len(quote)) if i >= 0 else None
+
+    @property
+    def word_count(self) -> int:
+        return len(self.text.split())
+
+
+def looks_like_html(raw: str) -> bool:
+    return bool(_LOOKS_LIKE_HTML.search(raw))
+
+
+def normalise_text(raw: str) -> tuple[str, list[tuple[int, int]]]:
+    """Return normalised text and offset breakpoints (empty when nothing moved).
+
+    CRLF becomes LF; control characters become spaces; when the text looks like HTML, tags are
+    removed (block tags and ``<br>`` become newlines) and entities are unescaped.
+    """
+    raw = raw.lstrip("\ufeff")
+    if "\r" in raw:
+        raw = raw.replace("\r\n", " \n").replace("\r", "\n")  # same length: offsets unchanged
+    raw = _CONTROL.sub(" ", raw)
+    if not looks_like_html(raw):
+        return raw, []
+    out: list[str] = []
+    offset_map: list[tuple[int, int]] = [(0, 0)]
+    pos = 0
+    length = 0
+    for match in _HTML_TOKEN.finditer(raw):
+        out.append(raw[pos : match.start()])
+        length += match.start() - pos
+        if match.group(2):
+            _closing, tag = match.group(1), match.group(2).lower()
+            if tag in _BREAK_TAGS:
+                replacement = _BREAK_TAGS[tag]
+            elif tag in _BLOCK_TAGS:
+                replacement = "\n\n" if tag == "p" else "\n"
+            else:
+                replacement = ""
+        else:
+            replacement = html.unescape(match.group(0))
+        out.append(replacement)
+        length += len(replacement)
+        pos = match.end()
+        offset_map.append((length, pos))
+    out.append(raw[pos:])
+    text = "".join(out)
+    # Collapse runs of 3+ newlines produced by nested blocks (keep offsets: map via breakpoints).
+    return text, offset_map
+
+
+def detect_language(text: str) -> str:
+    """'zh' when CJK ideographs dominate the letters, else 'en'."""
+    sample = text[:5000]
+    cjk = sum(1 for ch in sample if "\u4e00" <= ch <= "\u9fff")
+    latin = sum(1 for ch in sample if ch.isascii() and ch.isalpha())
+    return "zh" if cjk > latin else "en"
+
+
+def split_paragraphs(text: str) -> list[Paragraph]:
+    paragraphs: list[Paragraph] = []
+    pos = 0
+    for match in _PARAGRAPH_BREAK.finditer(text):
+        _add_trimmed(paragraphs, text, pos, match.start())
+        pos = match.end()
+    _add_trimmed(paragraphs, text, pos, len(text))
+    if not paragraphs and text.strip():
+        start, end = _trim(text, 0, len(text))
+        paragraphs.append(Paragraph(0, Span(start, end)))
+    return paragraphs
+
+
+def split_sentences(text: str, paragraphs: list[Paragraph], max_chars: int = 2000) -> list[Sentence]:
+    """Rule-based sentence split (the extractor may replace it with a parser's split).
+
+    Very long runs without sentence punctuation are cut at whitespace every ``max_chars``.
+    """
+    sentences: list[Sentence] = []
+    for para in paragraphs:
+        pos = para.span.start
+        chunk = text[para.span.start : para.span.end]
+        cuts = [para.span.start + m.end() for m in _SENTENCE_END.finditer(chunk)]
+        for cut in [*cuts, para.span.end]:
+            for start, end in _cap_length(text, pos, cut, max_chars):
+                start, end = _trim(text, start, end)
+                if end > start:
+                    sentences.append(Sentence(len(sentences), para.index, Span(start, end)))
+            pos = cut
+    return sentences
+
+
+def _cap_length(text: str, start: int, end: int, max_chars: int) -> list[tuple[int, int]]:
+    pieces = []
+    while end - start > max_chars:
+        cut = text.rfind(" ", start + max_chars // 2, start + max_chars)
+        cut = cut if cut > start else start + max_chars
+        pieces.append((start, cut))
+        start = cut
+    pieces.append((start, end))
+    return pieces
+
+
+def _trim(text: str, start: int, end: int) -> tuple[int, int]:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return start, end
+
+
+def _add_trimmed(paragraphs: list[Paragraph], text: str, start: int, end: int) -> None:
+    start, end = _trim(text, start, end)
+    if end > start:
+        paragraphs.append(Paragraph(len(paragraphs), Span(start, end)))
