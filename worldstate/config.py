@@ -10,6 +10,8 @@
 | WORLDSTATE_LLM_BASE_URL | OpenAI-compatible endpoint | (none) |
 | WORLDSTATE_LLM_MODEL | chat model name, or a local path for the transformers provider | (none) |
 | WORLDSTATE_LLM_API_KEY | API key (OPENAI_API_KEY also read) | (none) |
+| WORLDSTATE_LLM_TIMEOUT | seconds per LLM request | 60 |
+| WORLDSTATE_LLM_BUDGET | most LLM calls per run | 1000 |
 | WORLDSTATE_CACHE_DIR | cache (LLM responses, embeddings) | ~/.cache/worldstate |
 """
 
@@ -55,6 +57,8 @@ class Settings:
             llm_base_url=_env("WORLDSTATE_LLM_BASE_URL"),
             llm_model=_env("WORLDSTATE_LLM_MODEL"),
             llm_api_key=_env("WORLDSTATE_LLM_API_KEY") or _env("OPENAI_API_KEY"),
+            llm_timeout_s=float(_env("WORLDSTATE_LLM_TIMEOUT", "60") or 60),
+            llm_budget_calls=int(_env("WORLDSTATE_LLM_BUDGET", "1000") or 1000),
             cache_dir=_env("WORLDSTATE_CACHE_DIR"),
         )
 

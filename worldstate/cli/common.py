@@ -66,6 +66,10 @@ def llm_options(func: Callable[..., Any]) -> Callable[..., Any]:
     @click.option(
         "--llm-model", default=None, help="Model name, or a local path for transformers [env WORLDSTATE_LLM_MODEL]."
     )
+    @click.option(
+        "--llm-timeout", type=float, default=None, help="Seconds per LLM request [env WORLDSTATE_LLM_TIMEOUT]."
+    )
+    @click.option("--llm-budget", type=int, default=None, help="Most LLM calls per run [env WORLDSTATE_LLM_BUDGET].")
     @click.option("--cache-dir", default=None, help="Cache directory [env WORLDSTATE_CACHE_DIR].")
     @functools.wraps(func)
     def wrapper(
@@ -75,6 +79,8 @@ def llm_options(func: Callable[..., Any]) -> Callable[..., Any]:
         llm_provider: str | None,
         llm_base_url: str | None,
         llm_model: str | None,
+        llm_timeout: float | None,
+        llm_budget: int | None,
         cache_dir: str | None,
         **kwargs: Any,
     ) -> Any:
@@ -83,6 +89,8 @@ def llm_options(func: Callable[..., Any]) -> Callable[..., Any]:
             llm_provider=llm_provider,
             llm_base_url=llm_base_url,
             llm_model=llm_model,
+            llm_timeout_s=llm_timeout,
+            llm_budget_calls=llm_budget,
             cache_dir=cache_dir,
         )
         return func(*args, settings=settings, **kwargs)
