@@ -1,0 +1,34 @@
+"""The LLM fallback adjudicator: asks a model about what the engine is unsure of.
+
+    from worldstate.detect.llm import get_adjudicator
+    adj = get_adjudicator(settings)        # None when --llm off; ConfigError when misconfigured
+    if adj and adj.should_ask(answer.confidence):
+        verdict = adj.ask("continuity", story.text)
+        if verdict is None:
+            answer.notes.append(adj.degraded_note())
+
+Tasks: continuity, knowledge, next_action, faithfulness, constory, cloze (prompts in ``prompts/``).
+Providers: an OpenAI-compatible HTTP endpoint, or a local transformers causal LM by path.
+"""
+
+from worldstate.detect.llm.adjudicator import Adjudicator, Verdict, find_injection
+from worldstate.detect.llm.anchor import anchor_quote
+from worldstate.detect.llm.factory import build_provider, get_adjudicator, reset_adjudicators, usage_summary
+from worldstate.detect.llm.providers import Completion, ProviderError, RetryPolicy
+from worldstate.detect.llm.templates import TASKS, load_prompt
+
+__all__ = [
+    "TASKS",
+    "Adjudicator",
+    "Completion",
+    "ProviderError",
+    "RetryPolicy",
+    "Verdict",
+    "anchor_quote",
+    "build_provider",
+    "find_injection",
+    "get_adjudicator",
+    "load_prompt",
+    "reset_adjudicators",
+    "usage_summary",
+]

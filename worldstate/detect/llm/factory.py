@@ -1,0 +1,118 @@
+"""Building the adjudicator from ``Settings`` (one per distinct configuration per process).
+
+Task heads all call ``get_adjudicator(settings)``; equal settings give the same instance, so the
+call budget, the usage counts and the HTTP connection pool are shared by the whole run.
+The uncertainty band comes from the ``band`` argument, else ``WORLDSTATE_LLM_BAND`` ("0.35,0.65").
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from typing import Any
+from urllib.parse import urlparse
+
+from worldstate.config import Settings
+from worldstate.detect.llm.adjudicator import DEFAULT_BAND, MODES, Adjudicator
+from worldstate.detect.llm.cache import ResponseCache
+from worldstate.detect.llm.providers import OpenAIChatProvider, Provider, RetryPolicy, TransformersProvider
+from worldstate.errors import ConfigError
+
+PROVIDERS = ("openai", "transformers")
+_instances: dict[tuple, Adjudicator] = {}
+_lock = threading.Lock()
+
+
+def parse_band(text: str) -> tuple[float, float]:
+    """``"0.35,0.65"`` -> (0.35, 0.65); ConfigError unless 0 <= low <= high <= 1."""
+    try:
+        low, high = (float(part) for part in text.split(","))
+    except ValueError:
+        raise ConfigError(f"WORLDSTATE_LLM_BAND must be 'low,high' (e.g. 0.35,0.65), got {text!r}") from None
+    return check_band((low, high))
+
+
+def check_band(band: tuple[float, float]) -> tuple[float, float]:
+    low, high = band
+    if not 0.0 <= low <= high <= 1.0:
+        raise ConfigError(f"the LLM uncertainty band needs 0 <= low <= high <= 1, got {low}, {high}")
+    return (float(low), float(high))
+
+
+def build_provider(settings: Settings, retry: RetryPolicy | None = None) -> Provider:
+    """The provider the settings name; ConfigError when it is not fully configured."""
+    if settings.llm_provider not in PROVIDERS:
+        raise ConfigError(f"unknown LLM provider {settings.llm_provider!r}; expected one of {', '.join(PROVIDERS)}")
+    if not settings.llm_model:
+        raise ConfigError("the LLM adjudicator needs a model: set WORLDSTATE_LLM_MODEL or --llm-model")
+    if settings.llm_timeout_s <= 0:
+        raise ConfigError(f"the LLM timeout must be positive, got {settings.llm_timeout_s}")
+    if settings.llm_provider == "transformers":
+        return TransformersProvider(settings.llm_model)
+    if not settings.llm_base_url:
+        raise ConfigError(
+            "the openai LLM provider needs an endpoint: set WORLDSTATE_LLM_BASE_URL or --llm-base-url "
+            "(e.g. https://api.openai.com/v1 or http://localhost:8000/v1)"
+        )
+    url = urlparse(settings.llm_base_url)
+    if url.scheme not in ("http", "https") or not url.netloc:
+        raise ConfigError(f"the LLM base URL must be an http(s) URL, got {url.scheme or 'no'} scheme")
+    return OpenAIChatProvider(
+        settings.llm_base_url,
+        settings.llm_model,
+        api_key=settings.llm_api_key,
+        timeout_s=settings.llm_timeout_s,
+        retry=retry,
+    )
+
+
+def get_adjudicator(
+    settings: Settings,
+    *,
+    band: tuple[float, float] | None = None,
+    retry: RetryPolicy | None = None,
+    use_cache: bool = True,
+) -> Adjudicator | None:
+    """The run's adjudicator; None when ``settings.llm_mode`` is "off"; ConfigError when misconfigured."""
+    mode = (settings.llm_mode or "off").lower()
+    if mode not in MODES:
+        raise ConfigError(f"unknown LLM mode {settings.llm_mode!r}; expected one of {', '.join(MODES)}")
+    if mode == "off":
+        return None
+    if band is None:
+        env = os.environ.get("WORLDSTATE_LLM_BAND", "").strip()
+        band = parse_band(env) if env else DEFAULT_BAND
+    band = check_band(band)
+    if settings.llm_budget_calls < 0:
+        raise ConfigError(f"the LLM call budget cannot be negative, got {settings.llm_budget_calls}")
+    key = (settings, band, use_cache, id(retry) if retry else None)
+    with _lock:
+        if key not in _instances:
+            provider = build_provider(settings, retry)
+            cache = ResponseCache(settings.cache_path / "llm.sqlite") if use_cache else None
+            _instances[key] = Adjudicator(
+                provider,
+                mode=mode,
+                band=band,
+                budget_calls=settings.llm_budget_calls,
+                cache=cache,
+                secrets=(settings.llm_api_key,) if settings.llm_api_key else (),
+            )
+        return _instances[key]
+
+
+def usage_summary() -> list[dict[str, Any]]:
+    """Usage of every adjudicator built in this process (for run reports); empty when the LLM is off."""
+    with _lock:
+        adjudicators = list(_instances.values())
+    return [{"mode": adj.mode, "band": list(adj.band), **adj.usage} for adj in adjudicators]
+
+
+def reset_adjudicators() -> None:
+    """Forget the shared instances (a new run, or tests)."""
+    with _lock:
+        for adj in _instances.values():
+            close = getattr(adj.provider, "close", None)
+            if close:
+                close()
+        _instances.clear()
