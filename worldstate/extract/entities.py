@@ -1,0 +1,646 @@
+"""Mentions and coreference: names, nominals ("the old king", "her father") and pronouns → entities.
+
+One left-to-right pass keeps a salience list of recent entities, so cost is linear in story length:
+
+* names cluster by their words without titles ("King Henry" = "Henry"; "Hans" joins "Hans Schmidt");
+* a definite nominal ("the king") joins the latest entity with that head noun, a possessed kinship
+  noun ("her father") the entity keyed by its owner, an appositive or "named X" its anchor;
+  nouns outside the lexicon are matched to recent characters by sentence embeddings;
+* he/she/they go to the most salient compatible entity in the last few sentences (gender and number
+  agreement, recency, subject role; an object pronoun does not take its own clause's subject);
+* I/you inside quotes are left to the speech extractor (speaker / addressee).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import numpy as np
+
+from worldstate.extract.lexicon import Lexicon, lexicon
+from worldstate.extract.parsed import ParsedDoc, Token
+from worldstate.state import Entity, EntityKind, Mention, MentionKind, Span
+
+PERSON_NER = {"PERSON"}
+PLACE_NER = {"GPE", "LOC", "FAC"}
+NON_NAME_NER = {"DATE", "TIME", "CARDINAL", "ORDINAL", "QUANTITY", "MONEY", "PERCENT", "NORP", "LANGUAGE"}
+ARG_DEPS = {"nsubj", "nsubjpass", "dobj", "pobj", "dative", "appos", "conj", "poss", "oprd", "attr", "npadvmod"}
+NOT_OBJECTS = {
+    "name",
+    "day",
+    "night",
+    "morning",
+    "evening",
+    "time",
+    "year",
+    "week",
+    "month",
+    "hour",
+    "minute",
+    "moment",
+    "way",
+    "thing",
+    "something",
+    "nothing",
+    "anything",
+    "everything",
+    "while",
+    "lot",
+    "kind",
+}
+INDEFINITE = {"a", "an", "another", "some", "one", "any", "every", "each", "no"}
+PRONOUN_WINDOW = 4  # sentences back a pronoun may reach
+KIN_CLASS = {"parent_of": "parent", "child_of": "child", "sibling_of": "sibling", "married_to": "spouse"}
+INVERSE = {"parent": "child", "child": "parent", "sibling": "sibling", "spouse": "spouse"}
+EMBED_THRESHOLD = 0.55
+NAME_MARGIN = -0.06  # an unknown proper name stays a character unless clearly closer to things than to people
+
+
+@dataclass
+class MentionInfo:
+    """A mention with the parse facts coreference and the event extractor need."""
+
+    mention: Mention
+    head: int  # head token index
+    first: int
+    last: int  # token range [first, last)
+    lemma: str
+    possessive: bool = False
+    definite: bool = False
+    person_hint: bool = False  # a lexicon person noun or a PERSON name
+
+
+@dataclass
+class _Ent:
+    entity: Entity
+    heads: set[str] = field(default_factory=set)
+    last_sentence: int = 0
+    last_outside: int = -1000  # last mention outside quotes (narrative pronouns look at this)
+    last_subject: bool = False
+    members: frozenset[str] = frozenset()
+
+
+@dataclass
+class Coreference:
+    """Result of :func:`resolve`: entities, mentions and a token → mention index."""
+
+    entities: list[Entity]
+    mentions: list[Mention]
+    infos: list[MentionInfo]
+    by_token: dict[int, MentionInfo]
+    unresolved: list[str]
+    pending_quote_pronouns: list[MentionInfo]  # I/you in quotes, for the speech extractor
+    groups: dict[str, frozenset[str]]
+
+
+@lru_cache(maxsize=1)
+def _gender_detector():
+    import gender_guesser.detector as gd
+
+    return gd.Detector(case_sensitive=False)
+
+
+def name_gender(first_name: str) -> str:
+    """'male'/'female' from a first-name list (gender-guesser), '' when unknown or ambiguous."""
+    guess = _gender_detector().get_gender(first_name.strip(".,'’"))
+    return {"male": "male", "mostly_male": "male", "female": "female", "mostly_female": "female"}.get(guess, "")
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "x"
+
+
+class _Resolver:
+    def __init__(self, doc: ParsedDoc, text: str, embed: Callable[[list[str]], np.ndarray] | None) -> None:
+        self.doc = doc
+        self.text = text
+        self.lex: Lexicon = lexicon()
+        self.embed = embed
+        self.ents: dict[str, _Ent] = {}
+        self.order: list[str] = []
+        self.names: dict[str, str] = {}  # name key → entity id
+        self.name_words: dict[str, set[str]] = {}  # single name word → entity ids
+        self.by_head: dict[str, str] = {}  # head lemma → latest entity id
+        self.kin: dict[tuple[str, str], str] = {}
+        self.kin_of: dict[str, str] = {}  # kinship entity → its owner
+        self.groups: dict[frozenset[str], str] = {}
+        self.recent: list[str] = []  # entity ids by recency, most recent last
+        self.mentions: list[Mention] = []
+        self.infos: list[MentionInfo] = []
+        self.by_token: dict[int, MentionInfo] = {}
+        self.unresolved: list[str] = []
+        self.pending: list[MentionInfo] = []
+        self.titles = {x.rstrip(".") for x in self.lex.titles}
+        self._animate: dict[tuple[str, float], bool] = {}
+        self.prefetched = 0  # phrases embedded for the animacy test
+        self.gender_soft: dict[str, bool] = {}  # True when the gender is only a first-name guess
+        self.kin_links: dict[tuple[str, str], list[str]] = {}  # (entity, relation) → related entities
+        self.link_hints: dict[int, str] = {}  # head token → entity id forced by apposition / naming
+
+    # -- entities -----------------------------------------------------------------------
+    def new_entity(self, name: str, kind: EntityKind, sentence: int, gender: str = "", number: str = "singular") -> str:
+        base = _slug(name.removeprefix("the ").removeprefix("The "))
+        ent_id, n = base, 1
+        while ent_id in self.ents:
+            n += 1
+            ent_id = f"{base}-{n}"
+        name = " ".join(name.split())
+        ent = Entity(ent_id, name, kind, gender=gender, number=number, first_sentence=sentence)
+        self.ents[ent_id] = _Ent(ent)
+        self.order.append(ent_id)
+        return ent_id
+
+    def touch(self, ent_id: str, info: MentionInfo) -> None:
+        """Link ``info`` to ``ent_id`` and update the entity's gender, heads, aliases and salience."""
+        rec = self.ents[ent_id]
+        noun_gender = self.lex.person_nouns.get(info.lemma, "") if info.mention.kind == MentionKind.NOMINAL else ""
+        if noun_gender and (not rec.entity.gender or self.gender_soft.get(ent_id)):
+            rec.entity.gender = noun_gender
+            self.gender_soft[ent_id] = False
+        if info.mention.kind == MentionKind.NOMINAL and info.lemma in self.lex.kinship:
+            self.register_kin(info, ent_id)
+        rec.last_sentence = info.mention.sentence
+        if not self.doc.tokens[info.head].in_quote:
+            rec.last_outside = info.mention.sentence
+        rec.last_subject = self.doc.tokens[info.head].dep in ("nsubj", "nsubjpass")
+        if info.lemma and info.mention.kind != MentionKind.PRONOUN:
+            rec.heads.add(info.lemma)
+            self.by_head[info.lemma] = ent_id
+        alias = self.alias_text(info)
+        if alias and alias != rec.entity.name and alias not in rec.entity.aliases:
+            rec.entity.aliases.append(alias)
+        rec.entity.mentions.append(info.mention.id)
+        info.mention.entity = ent_id
+        if ent_id in self.recent:
+            self.recent.remove(ent_id)
+        self.recent.append(ent_id)
+        if len(self.recent) > 40:
+            self.recent.pop(0)
+
+    def alias_text(self, info: MentionInfo) -> str:
+        """The mention as an alias: names and nominals, without a leading pronoun possessive."""
+        if info.mention.kind == MentionKind.PRONOUN:
+            return ""
+        toks = self.doc.tokens[info.first : info.last]
+        if (
+            toks
+            and info.mention.kind == MentionKind.NOMINAL
+            and (toks[0].low in self.lex.possessive or toks[0].low in INDEFINITE)
+        ):
+            text = "the " + self.text[toks[1].start : toks[-1].end] if len(toks) > 1 else ""
+        else:
+            text = info.mention.text
+        return " ".join(text.split())
+
+    # -- pass ---------------------------------------------------------------------------
+    def run(self) -> None:
+        candidates = self.collect()
+        self.prefetch_animacy(candidates)
+        for info in candidates:
+            kind = info.mention.kind
+            if kind == MentionKind.NAME:
+                ent_id = self.resolve_name(info)
+            elif kind == MentionKind.NOMINAL:
+                ent_id = self.resolve_nominal(info)
+            else:
+                ent_id = self.resolve_pronoun(info)
+            if ent_id:
+                self.touch(ent_id, info)
+            elif kind == MentionKind.NOMINAL:
+                continue  # not a tracked noun (time words, abstract nouns)
+            self.mentions.append(info.mention)
+            self.infos.append(info)
+            self.by_token[info.head] = info
+            self.hint_links(info)
+
+    def collect(self) -> list[MentionInfo]:
+        """Candidate mentions in text order."""
+        doc, lex = self.doc, self.lex
+        out: list[MentionInfo] = []
+        taken: set[int] = set()
+        toks = doc.tokens
+        i = 0
+        while i < len(toks):  # named entities and proper-noun runs ("Little Red-Cap")
+            tok = toks[i]
+            is_ner = tok.ent_iob == "B" and tok.ent_type in PERSON_NER | PLACE_NER
+            is_propn = tok.pos == "PROPN" and tok.ent_type not in NON_NAME_NER and tok.low not in lex.titles
+            if (is_ner or is_propn) and tok.text[:1].isupper():
+                j = i + 1
+                while j < len(toks) and toks[j].sent == tok.sent:
+                    nxt = toks[j]
+                    if (is_ner and nxt.ent_iob == "I") or (nxt.pos == "PROPN" and nxt.text[:1].isupper()):
+                        j += 1
+                    elif (
+                        nxt.text == "-"
+                        and j + 1 < len(toks)
+                        and nxt.start == toks[j - 1].end
+                        and toks[j + 1].start == nxt.end
+                        and toks[j + 1].text[:1].isupper()
+                    ):
+                        j += 2
+                    else:
+                        break
+                while j > i + 1 and toks[j - 1].pos == "PART":  # "Hans 's"
+                    j -= 1
+                out.append(self._info(i, j, MentionKind.NAME))
+                taken.update(range(i, j))
+                i = j
+                continue
+            i += 1
+        for tok in toks:
+            if tok.i in taken:
+                continue
+            if tok.pos == "PRON" and (
+                tok.low in lex.third_person
+                or tok.low in lex.first_singular
+                or tok.low in lex.first_plural
+                or tok.low in lex.second
+            ):
+                out.append(self._info(tok.i, tok.i + 1, MentionKind.PRONOUN))
+            elif (
+                tok.pos in ("NOUN", "PROPN")
+                and tok.text[:1].isalpha()
+                and tok.dep in ARG_DEPS
+                and (tok.dep != "attr" or self._existential(tok))
+            ):
+                first = min([tok.i] + [c.i for c in doc.kids(tok.i, "det", "amod", "compound", "poss", "nummod")])
+                first = min(first, *[min(doc.subtree(c.i)) for c in doc.kids(tok.i, "poss")] or [first])
+                out.append(self._info(first, tok.i + 1, MentionKind.NOMINAL, head=tok.i))
+        out.sort(key=lambda m: m.mention.span.start)
+        for k, info in enumerate(out):
+            info.mention.id = f"m{k + 1}"
+        return out
+
+    def _existential(self, tok: Token) -> bool:
+        """'there was an old king': the attribute of an existential 'be' is a mention."""
+        return bool(self.doc.kids(tok.head, "expl"))
+
+    def _info(self, first: int, last: int, kind: MentionKind, head: int | None = None) -> MentionInfo:
+        toks = self.doc.tokens
+        if head is None:
+            head = next((t for t in range(first, last) if not first <= toks[t].head < last), last - 1)
+        span = Span(toks[first].start, toks[last - 1].end)
+        mention = Mention("", span, self.text[span.start : span.end], toks[head].sent, kind)
+        head_tok = toks[head]
+        dets = {c.low for c in self.doc.kids(head, "det", "poss")}
+        return MentionInfo(
+            mention,
+            head,
+            first,
+            last,
+            head_tok.lemma if kind != MentionKind.NAME else "",
+            possessive=head_tok.dep == "poss" or head_tok.tag == "PRP$",
+            definite=not (dets & INDEFINITE or self.doc.kids(head, "nummod")),
+            person_hint=head_tok.ent_type in PERSON_NER or head_tok.lemma in self.lex.person_nouns,
+        )
+
+    # -- names --------------------------------------------------------------------------
+    def resolve_name(self, info: MentionInfo) -> str:
+        toks = self.doc.tokens[info.first : info.last]
+        all_words = info.mention.text.split()
+        words = [w for w in all_words if w.lower().rstrip(".") not in self.titles] or all_words
+        key = " ".join(words).lower()
+        head = self.doc.tokens[info.head]
+        if info.head in self.link_hints:
+            ent_id = self.link_hints[info.head]
+        elif key in self.names:
+            ent_id = self.names[key]
+        else:
+            ent_id = self._name_by_word(words)
+        if ent_id is None:
+            if head.ent_type in PLACE_NER:
+                kind = EntityKind.PLACE
+            elif head.ent_type in PERSON_NER or self._acts_like_person(info.head):
+                kind = EntityKind.CHARACTER
+            else:
+                kind = EntityKind.OTHER
+            title_words = [t.low for t in toks if t.low in self.lex.titles]
+            gender = self.lex.person_nouns.get(title_words[0], "") if title_words else ""
+            guessed = not gender and kind == EntityKind.CHARACTER
+            if guessed:
+                gender = name_gender(words[0])
+                if not gender and head.ent_type not in PERSON_NER and not self.animate(info.mention.text, NAME_MARGIN):
+                    kind, guessed = EntityKind.OTHER, False  # "Heat rushed to her cheeks", "Heaven"
+            ent_id = self.new_entity(info.mention.text, kind, info.mention.sentence, gender)
+            self.gender_soft[ent_id] = guessed
+        elif self.ents[ent_id].entity.kind == EntityKind.OTHER and self._acts_like_person(info.head):
+            self.ents[ent_id].entity.kind = EntityKind.CHARACTER
+        self.names.setdefault(key, ent_id)
+        if len(words) > 1:
+            for w in words:
+                self.name_words.setdefault(w.lower(), set()).add(ent_id)
+        return ent_id
+
+    def _name_by_word(self, words: list[str]) -> str | None:
+        if len(words) == 1:
+            ids = self.name_words.get(words[0].lower(), set())
+            if len(ids) == 1:
+                return next(iter(ids))
+            if len(ids) > 1:  # ambiguous first name: the most recent
+                return next((e for e in reversed(self.recent) if e in ids), None)
+            return None
+        for w in words:  # "Hans Schmidt" after "Hans"
+            ent_id = self.names.get(w.lower())
+            if ent_id:
+                return ent_id
+        return None
+
+    def _acts_like_person(self, head: int) -> bool:
+        tok = self.doc.tokens[head]
+        verb = self.doc.tokens[tok.head]
+        if tok.dep in ("nsubj", "nsubjpass", "dative", "appos", "conj", "poss", "npadvmod"):
+            return True
+        return tok.dep in ("dobj", "pobj") and verb.lemma in self.lex.speech_verbs | {"to", "with", "for"}
+
+    # -- nominals -----------------------------------------------------------------------
+    def resolve_nominal(self, info: MentionInfo) -> str | None:
+        lex, lemma = self.lex, info.lemma
+        head = self.doc.tokens[info.head]
+        if info.head in self.link_hints:
+            return self.link_hints[info.head]
+        kind = self._nominal_kind(info)
+        if kind is None:
+            return None
+        plural = head.tag in ("NNS", "NNPS") or head.morph.get("Number") == "Plur"
+        owner_tok = next(iter(self.doc.kids(info.head, "poss")), None)
+        if owner_tok is not None and lemma in lex.kinship:
+            owner = self.by_token.get(owner_tok.i)
+            if owner and owner.mention.entity:
+                key = (owner.mention.entity, lemma)
+                related = [
+                    e
+                    for e in self.kin_links.get((owner.mention.entity, KIN_CLASS[lex.kinship[lemma]]), [])
+                    if self.ents[e].entity.gender in ("", lex.person_nouns.get(lemma, ""))
+                ]
+                if key not in self.kin and related:
+                    self.kin[key] = related[-1]  # "Anna, his daughter" … "her father" = him
+                if key not in self.kin:
+                    known = self.by_head.get(lemma)
+                    if known and known not in self.kin_of and known != owner.mention.entity:
+                        self.kin[key] = known  # "the mother" … "her mother"
+                    else:
+                        name = f"{lemma} of {self.ents[owner.mention.entity].entity.name}"
+                        self.kin[key] = self.new_entity(
+                            name,
+                            EntityKind.CHARACTER,
+                            info.mention.sentence,
+                            lex.person_nouns.get(lemma, ""),
+                            "plural" if plural else "singular",
+                        )
+                    self.kin_of[self.kin[key]] = owner.mention.entity
+                return self.kin[key]
+        if info.definite and lemma in self.by_head:
+            candidate = self.by_head[lemma]
+            if self.ents[candidate].entity.kind == kind or kind != EntityKind.OBJECT:
+                return candidate
+        if info.definite and kind == EntityKind.CHARACTER and lemma not in lex.person_nouns:
+            match = self._embedding_match(info)
+            if match:
+                return match
+        if kind == EntityKind.OBJECT and not info.definite and lemma in self.by_head and not plural:
+            return self.new_entity(info.mention.text, kind, info.mention.sentence)
+        gender = lex.person_nouns.get(lemma, "") if kind == EntityKind.CHARACTER else ""
+        name = self.alias_text(info) or info.mention.text
+        return self.new_entity(name, kind, info.mention.sentence, gender, "plural" if plural else "singular")
+
+    def _nominal_kind(self, info: MentionInfo) -> EntityKind | None:
+        lemma, lex = info.lemma, self.lex
+        head = self.doc.tokens[info.head]
+        if lemma in lex.person_nouns:
+            return EntityKind.CHARACTER
+        if lemma in lex.place_nouns:
+            return EntityKind.PLACE
+        verb = self.doc.tokens[head.head]
+        if head.dep == "nsubj" and verb.lemma in lex.speech_verbs | lex.mental_verbs and self.animate("the " + lemma):
+            return EntityKind.CHARACTER
+        if head.dep in ("dobj", "nsubj", "nsubjpass", "pobj") and head.pos == "NOUN" and lemma not in NOT_OBJECTS:
+            return EntityKind.OBJECT
+        return None
+
+    def _embedding_match(self, info: MentionInfo) -> str | None:
+        if self.embed is None:
+            return None
+        cands = [
+            e
+            for e in reversed(self.recent)
+            if self.ents[e].entity.kind == EntityKind.CHARACTER
+            and info.mention.sentence - self.ents[e].last_sentence <= 20
+            and self.ents[e].heads
+        ][:8]
+        if not cands:
+            return None
+        labels = ["the " + " ".join(sorted(self.ents[e].heads)[:3]) for e in cands]
+        vecs = self.embed([info.mention.text.lower(), *labels])
+        sims = vecs[1:] @ vecs[0]
+        best = int(np.argmax(sims))
+        return cands[best] if float(sims[best]) >= EMBED_THRESHOLD else None
+
+    def register_kin(self, info: MentionInfo, ent_id: str) -> None:
+        """Remember "X is the daughter of Y" both ways, for later "her father"."""
+        owner_tok = next(iter(self.doc.kids(info.head, "poss")), None)
+        owner = self.by_token.get(owner_tok.i) if owner_tok is not None else None
+        if not owner or not owner.mention.entity or owner.mention.entity == ent_id:
+            return
+        relation = KIN_CLASS[self.lex.kinship[info.lemma]]
+        for key, value in (
+            ((owner.mention.entity, relation), ent_id),
+            ((ent_id, INVERSE[relation]), owner.mention.entity),
+        ):
+            bucket = self.kin_links.setdefault(key, [])
+            if value not in bucket:
+                bucket.append(value)
+
+    def prefetch_animacy(self, candidates: list[MentionInfo]) -> None:
+        """Embed every phrase ``animate`` may ask about in one batch (names without a known gender,
+        subjects of speech and mental verbs outside the lexicon)."""
+        if self.embed is None:
+            return
+        lex, texts = self.lex, set()
+        for info in candidates:
+            head = self.doc.tokens[info.head]
+            if info.mention.kind == MentionKind.NAME and head.ent_type not in PERSON_NER | PLACE_NER:
+                if not name_gender(info.mention.text.split()[0]):
+                    texts.add(info.mention.text.lower())
+            elif (
+                info.mention.kind == MentionKind.NOMINAL
+                and head.dep == "nsubj"
+                and info.lemma not in lex.person_nouns
+                and self.doc.tokens[head.head].lemma in lex.speech_verbs | lex.mental_verbs
+            ):
+                texts.add("the " + info.lemma)
+        self.prefetched = len(texts)
+        if texts:
+            self.embed([*lex.animate_prototypes, *lex.inanimate_prototypes, *sorted(texts)])
+
+    def animate(self, text: str, margin: float = 0.0) -> bool:
+        """Is ``text`` a person or creature rather than a thing, place or feeling? Sentence embeddings
+        against the prototype phrases of the lexicon (``animacy``); True when no embedder is available."""
+        key = (text.lower(), margin)
+        if key not in self._animate:
+            if self.embed is None:
+                self._animate[key] = True
+            else:
+                person, other = self.lex.animate_prototypes, self.lex.inanimate_prototypes
+                vecs = self.embed([text.lower(), *person, *other])
+                sims = vecs[1:] @ vecs[0]
+                self._animate[key] = float(sims[: len(person)].max()) + margin >= float(sims[len(person) :].max())
+        return self._animate[key]
+
+    # -- pronouns -----------------------------------------------------------------------
+    def resolve_pronoun(self, info: MentionInfo) -> str | None:
+        lex = self.lex
+        tok = self.doc.tokens[info.head]
+        low = tok.low
+        if low in lex.first_singular | lex.first_plural | lex.second:
+            if tok.in_quote:
+                self.pending.append(info)
+                return None
+            if low in lex.first_singular:
+                if "narrator" not in self.ents:
+                    self.ents["narrator"] = _Ent(Entity("narrator", "I (narrator)", EntityKind.CHARACTER))
+                    self.order.append("narrator")
+                return "narrator"
+            return None
+        if low in lex.plural:
+            return self._resolve_plural(info)
+        gender = "male" if low in lex.male else "female"
+        clause_subject = self._clause_subject(tok)
+        blocked = self._containing_entities(tok)
+        best, best_score = None, -1e9
+        for ent_id in reversed(self.recent):
+            rec = self.ents[ent_id]
+            ent = rec.entity
+            last = rec.last_sentence if tok.in_quote else rec.last_outside
+            dist = info.mention.sentence - last
+            if dist > PRONOUN_WINDOW or ent_id in blocked:
+                continue
+            if ent.kind != EntityKind.CHARACTER or ent.number == "plural":
+                continue
+            soft = self.gender_soft.get(ent_id, False)
+            if ent.gender not in ("", gender) and not soft:
+                continue
+            if (
+                clause_subject is not None
+                and ent_id == clause_subject
+                and not low.endswith("self")
+                and tok.dep != "poss"
+            ):
+                continue
+            score = -1.5 * dist + (0.8 if rec.last_subject else 0.0) + 0.05 * self.recent.index(ent_id)
+            score += (1.0 if ent.gender == gender else 0.0) - (1.6 if ent.gender not in ("", gender) else 0.0)
+            if score > best_score:
+                best, best_score = ent_id, score
+        if best is None:
+            self.unresolved.append(f"pronoun {info.mention.text!r} in sentence {info.mention.sentence + 1}")
+            return None
+        if self.ents[best].entity.gender != gender:
+            self.ents[best].entity.gender = gender
+        self.gender_soft[best] = False
+        return best
+
+    def _containing_entities(self, tok: Token) -> set[str]:
+        """Entities a pronoun cannot refer to: the phrase it sits in ("Anna, his daughter")."""
+        out: set[str] = set()
+        cur = tok
+        for _ in range(3):
+            if cur.dep not in ("poss", "appos", "compound", "pobj", "prep") or cur.head == cur.i:
+                break
+            cur = self.doc.tokens[cur.head]
+            info = self.by_token.get(cur.i)
+            if info and info.mention.entity:
+                out.add(info.mention.entity)
+            hinted = self.link_hints.get(cur.i)
+            if hinted:
+                out.add(hinted)
+            if cur.dep == "appos":
+                anchor = self.by_token.get(cur.head)
+                if anchor and anchor.mention.entity:
+                    out.add(anchor.mention.entity)
+        return out
+
+    def _clause_subject(self, tok: Token) -> str | None:
+        verb = self.doc.tokens[tok.head]
+        if tok.dep == "pobj":
+            verb = self.doc.tokens[verb.head]
+        for kid in self.doc.kids(verb.i, "nsubj"):
+            info = self.by_token.get(kid.i)
+            if info and info.mention.entity:
+                return info.mention.entity
+        return None
+
+    def _resolve_plural(self, info: MentionInfo) -> str | None:
+        sent = info.mention.sentence
+        for ent_id in reversed(self.recent):
+            rec = self.ents[ent_id]
+            if sent - rec.last_sentence > 2:
+                break
+            if rec.entity.number == "plural" and rec.entity.kind in (EntityKind.CHARACTER, EntityKind.GROUP):
+                return ent_id
+        people = [
+            e
+            for e in reversed(self.recent)
+            if self.ents[e].entity.kind == EntityKind.CHARACTER
+            and sent - self.ents[e].last_sentence <= 1
+            and self.ents[e].entity.number == "singular"
+        ][:4]
+        if len(people) < 2:
+            self.unresolved.append(f"plural pronoun {info.mention.text!r} in sentence {sent + 1}")
+            return None
+        key = frozenset(people)
+        if key not in self.groups:
+            names = " and ".join(self.ents[e].entity.name for e in sorted(people, key=self.order.index))
+            self.groups[key] = self.new_entity(names, EntityKind.GROUP, sent, number="plural")
+            self.ents[self.groups[key]].members = key
+        return self.groups[key]
+
+    # -- links from syntax ----------------------------------------------------------------
+    def hint_links(self, info: MentionInfo) -> None:
+        """Appositions ("the king, Henry"), naming ("a girl named Gretel", "his name was Hans")."""
+        if not info.mention.entity:
+            return
+        doc = self.doc
+        head = doc.tokens[info.head]
+        is_character = self.ents[info.mention.entity].entity.kind == EntityKind.CHARACTER
+        for kid in doc.kids(info.head, "appos"):  # a character's apposition must name a person ("Anna, his daughter")
+            if not is_character or kid.pos == "PROPN" or kid.lemma in self.lex.person_nouns:
+                self.link_hints[kid.i] = info.mention.entity
+        for acl in doc.kids(info.head, "acl"):
+            if acl.lemma in ("name", "call"):
+                for obj in doc.kids(acl.i, "oprd", "xcomp", "attr", "dobj"):
+                    self.link_hints[obj.i] = info.mention.entity
+        if head.dep == "poss":
+            noun = doc.tokens[head.head]
+            verb = doc.tokens[noun.head]
+            if noun.lemma == "name" and noun.dep == "nsubj":
+                for attr in doc.kids(verb.i, "attr", "acomp", "oprd"):
+                    self.link_hints[attr.i] = info.mention.entity
+
+
+def resolve(doc: ParsedDoc, text: str, embed: Callable[[list[str]], np.ndarray] | None = None) -> Coreference:
+    """Find mentions in ``doc`` and cluster them into entities."""
+    res = _Resolver(doc, text, embed)
+    res.run()
+    mentions_by_id = {m.id: m for m in res.mentions}
+    for ent_id in res.order:  # a nominal's name: prefer a proper name when the entity got one
+        rec = res.ents[ent_id]
+        names = [
+            " ".join(mentions_by_id[m].text.split())
+            for m in rec.entity.mentions
+            if mentions_by_id[m].kind == MentionKind.NAME
+        ]
+        if names:  # the most frequent name form (ties: the longer), not an all-caps heading
+            best = max(set(names), key=lambda n: (names.count(n) + (0 if n.isupper() else 0.5), len(n)))
+            if best != rec.entity.name:
+                old = rec.entity.name
+                rec.entity.name = best
+                rec.entity.aliases = [a for a in dict.fromkeys([old, *rec.entity.aliases]) if a != best]
+    for kin_id, owner in res.kin_of.items():  # "mother of Red-Cap" with the owner's final name
+        ent = res.ents[kin_id].entity
+        if " of " in ent.name and not ent.name.startswith("the "):
+            ent.name = f"{ent.name.split(' of ', 1)[0]} of {res.ents[owner].entity.name}"
+    entities = [res.ents[e].entity for e in res.order if res.ents[e].entity.mentions or e == "narrator"]
+    groups = {res.groups[k]: k for k in res.groups}
+    return Coreference(entities, res.mentions, res.infos, res.by_token, res.unresolved, res.pending, groups)

@@ -1,0 +1,210 @@
+"""Per-character knowledge and the ``accessible`` helper the Act-on-Known detectors use.
+
+Channels, for a proposition stated in sentence *s*:
+
+* narration → WITNESSED for every character present at *s* (see ``scenes``) or explicitly
+  perceiving an event of *s* ("she saw …"); NARRATOR_ONLY for the main characters when nobody was there;
+* speech → THOUGHT for the speaker (their own assertion), TOLD (source = speaker) for the
+  addressees and everyone else present;
+* a mental verb's clause ("she thought that …", "he decided to …") → THOUGHT for its holder only:
+  private, so nobody else knows it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+
+from worldstate.extract.events import PRIVATE_ROLE
+from worldstate.state import Channel, Event, Knowledge, Perception, Proposition, Source, Speech, WorldState
+
+NARRATOR_ONLY_CAST = 25  # NARRATOR_ONLY records go to this many most-mentioned characters
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]{3,}")
+_STOP = {
+    "that",
+    "this",
+    "with",
+    "have",
+    "were",
+    "what",
+    "when",
+    "then",
+    "there",
+    "their",
+    "them",
+    "they",
+    "from",
+    "would",
+    "could",
+    "should",
+    "been",
+    "into",
+    "about",
+    "said",
+    "your",
+    "will",
+    "just",
+    "like",
+    "only",
+}
+
+
+def perceptions_for(events: list[Event], explicit: dict[str, set[str]]) -> list[Perception]:
+    """Presence perceptions for every event, plus explicit ones (perception verbs)."""
+    out = []
+    for ev in events:
+        seen = set(explicit.get(ev.id, set()))
+        for ch in ev.present:
+            out.append(Perception(ch, ev.id, ev.time, explicit=ch in seen))
+            seen.discard(ch)
+        out.extend(Perception(ch, ev.id, ev.time, explicit=True) for ch in sorted(seen))
+    return out
+
+
+def derive_knowledge(
+    props: list[Proposition],
+    present: list[list[str]],
+    perceivers: dict[int, set[str]],
+    speeches: list[Speech],
+    main_cast: list[str],
+) -> list[Knowledge]:
+    """Knowledge records for every proposition (near-linear: one pass, per-sentence lookups)."""
+    speech_by_sentence: dict[int, list[Speech]] = defaultdict(list)
+    for sp in speeches:
+        for s in range(sp.sentence, sp.sentence + 1):
+            speech_by_sentence[s].append(sp)
+    out: list[Knowledge] = []
+    for prop in props:
+        s = prop.sentence
+        here = set(present[s]) if s < len(present) else set()
+        here |= perceivers.get(s, set())
+        if prop.source == Source.THOUGHT and prop.holder:
+            out.append(Knowledge(prop.holder, prop.id, Channel.THOUGHT, s, evidence=prop.span))
+        elif prop.source == Source.SPEECH:
+            speech = next((sp for sp in speech_by_sentence.get(s, []) if sp.span.contains(prop.span)), None)
+            speaker = prop.holder
+            if speaker:
+                out.append(Knowledge(speaker, prop.id, Channel.THOUGHT, s, evidence=prop.span))
+            hearers = list(dict.fromkeys([*(speech.addressees if speech else []), *sorted(here)]))
+            for ch in hearers:
+                if ch != speaker:
+                    out.append(Knowledge(ch, prop.id, Channel.TOLD, s, source_character=speaker, evidence=prop.span))
+        elif here:
+            out.extend(Knowledge(ch, prop.id, Channel.WITNESSED, s, evidence=prop.span) for ch in sorted(here))
+        else:
+            out.extend(Knowledge(ch, prop.id, Channel.NARRATOR_ONLY, s, evidence=prop.span) for ch in main_cast)
+    return out
+
+
+@dataclass
+class _Index:
+    events: dict[int, list[Event]]
+    perceived: dict[tuple[str, int], bool]
+    known: set[tuple[str, int]]
+    speeches: list[Speech]
+    present_at: dict[int, set[str]]
+
+
+_cache: dict[int, tuple[WorldState, tuple[int, int, int], _Index]] = {}
+
+
+def _index(ws: WorldState) -> _Index:
+    key = (len(ws.events), len(ws.knowledge), len(ws.speeches))
+    hit = _cache.get(id(ws))
+    if hit and hit[0] is ws and hit[1] == key:
+        return hit[2]
+    events: dict[int, list[Event]] = defaultdict(list)
+    present_at: dict[int, set[str]] = defaultdict(set)
+    for ev in ws.events:
+        events[ev.sentence].append(ev)
+        present_at[ev.sentence].update(ev.present)
+    scene_of = {s: k for k, (first, last) in enumerate(ws.scenes) for s in range(first, last + 1)}
+    for s in range(1, len(ws.story.sentences)):  # a sentence without events: the cast of the one before
+        if s not in events and scene_of.get(s) == scene_of.get(s - 1):
+            present_at[s] = set(present_at.get(s - 1, set()))
+    by_event = {ev.id: ev.sentence for ev in ws.events}
+    perceived = {(p.perceiver, by_event[p.event]): True for p in ws.perceptions if p.event in by_event}
+    sentence_of = {p.id: p.sentence for p in ws.propositions}
+    known = {
+        (k.character, sentence_of[k.proposition])
+        for k in ws.knowledge
+        if k.channel != Channel.NARRATOR_ONLY and k.proposition in sentence_of
+    }
+    index = _Index(events, perceived, known, sorted(ws.speeches, key=lambda sp: sp.sentence), present_at)
+    if len(_cache) > 8:
+        _cache.clear()
+    _cache[id(ws)] = (ws, key, index)
+    return index
+
+
+def _direct(ws: WorldState, idx: _Index, character: str, sentence: int) -> bool:
+    evs = idx.events.get(sentence, [])
+    if evs and all(ev.arguments.get(PRIVATE_ROLE) not in (None, character) for ev in evs):
+        return False  # someone else's private thought
+    if character in idx.present_at.get(sentence, set()) or (character, sentence) in idx.perceived:
+        return True
+    return (character, sentence) in idx.known
+
+
+def _words(text: str) -> set[str]:
+    return {w.lower() for w in _WORD.findall(text) if w.lower() not in _STOP}
+
+
+def accessible(ws: WorldState, character_id: str, sentence_index: int, by: int | None = None) -> bool:
+    """Can ``character_id`` have witnessed, perceived, thought, or been told what sentence
+    ``sentence_index`` says, by sentence ``by`` (default: the end of the story)?
+
+    Direct access: present in the scene at that sentence, an explicit perceiver, or holding knowledge of one of its propositions (and it is not another character's private
+    thought). Told later: a quote between the sentence and ``by`` heard by the character (addressee or
+    present), whose speaker had direct access, and which shares at least two content words with the
+    sentence.
+    """
+    if not 0 <= sentence_index < len(ws.story.sentences):
+        raise IndexError(f"sentence {sentence_index} out of range 0..{len(ws.story.sentences) - 1}")
+    idx = _index(ws)
+    if _direct(ws, idx, character_id, sentence_index):
+        return True
+    end = len(ws.story.sentences) - 1 if by is None else by
+    target: set[str] | None = None
+    for sp in idx.speeches:
+        if sp.sentence < sentence_index or sp.sentence > end or sp.speaker in (None, character_id):
+            continue
+        hearers = set(sp.addressees) | idx.present_at.get(sp.sentence, set())
+        if character_id not in hearers or not _direct(ws, idx, sp.speaker or "", sentence_index):
+            continue
+        if target is None:
+            target = _words(ws.story.sentence_text(sentence_index))
+        if len(target & _words(ws.story.span_text(sp.content_span))) >= 2:
+            return True
+    return False
+
+
+def find_character(ws: WorldState, name: str) -> str | None:
+    """The entity id a task's character description refers to ("Lane", "The city night watchman at the
+    gate", "Mara and David", "The paramedic narrator"), or None."""
+    from worldstate.state import EntityKind
+
+    cleaned = " ".join(name.replace("/", " ").split())
+    cleaned = re.split(r"\s+(?:and|&)\s+", cleaned)[0]  # "Mara and David": the first named
+    ent = ws.entity_by_name(cleaned)
+    if ent is not None and ent.kind in (EntityKind.CHARACTER, EntityKind.GROUP):
+        return ent.id
+    if "narrator" in cleaned.lower() and any(e.id == "narrator" for e in ws.entities):
+        return "narrator"
+    words = re.findall(r"[\w’'-]+", cleaned)
+    first_part = re.split(r"\s+(?:and|&)\s+", cleaned)[0]
+    for candidate in [first_part, *[w for w in words if w[:1].isupper()], *reversed(words)]:
+        if candidate.lower() in ("the", "a", "an", "of", "at", "in", "and"):
+            continue
+        ent = ws.entity_by_name(candidate) or ws.entity_by_name("the " + candidate)
+        if ent is not None and ent.kind in (EntityKind.CHARACTER, EntityKind.GROUP):
+            return ent.id
+    first = re.escape(first_part.split()[-1]) if first_part.split() else ""
+    pattern = re.compile(rf"(?<![\w]){first}(?![\w])", re.I) if first else None
+    for ent in ws.characters():
+        if pattern and any(pattern.search(n) for n in [ent.name, *ent.aliases]):
+            return ent.id
+    if any(e.id == "narrator" for e in ws.entities):
+        return "narrator"  # a first-person story told by the asked character
+    return None

@@ -1,0 +1,85 @@
+"""spaCy backend: parse a story in paragraph chunks with ``nlp.pipe`` into a :class:`ParsedDoc`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from worldstate.config import Settings
+from worldstate.extract.models import load_spacy
+from worldstate.extract.parsed import ParsedDoc, Token
+from worldstate.state import Story
+
+if TYPE_CHECKING:
+    import spacy.tokens
+
+CHUNK_CHARS = 4000  # paragraphs are cut at the rule-based sentence split into chunks of about this size
+BATCH_SIZE = 32
+
+
+def chunks(story: Story, max_chars: int = CHUNK_CHARS) -> list[tuple[int, int]]:
+    """(start, end) character ranges: whole paragraphs, long ones cut at rule-based sentence ends."""
+    out: list[tuple[int, int]] = []
+    by_para: dict[int, list[tuple[int, int]]] = {}
+    for sent in story.sentences:
+        by_para.setdefault(sent.paragraph, []).append((sent.span.start, sent.span.end))
+    for para in story.paragraphs:
+        sents = by_para.get(para.index) or [(para.span.start, para.span.end)]
+        start = sents[0][0]
+        end = start
+        for s, e in sents:
+            if e - start > max_chars and end > start:
+                out.append((start, end))
+                start = s
+            end = e
+        out.append((start, max(end, para.span.end)))
+    return out
+
+
+def parse_spacy(story: Story, settings: Settings) -> tuple[ParsedDoc, list[tuple[int, int]], str]:
+    """Parse ``story``; returns the doc, the parser's sentence spans and the pipeline name."""
+    nlp = load_spacy(settings)
+    ranges = chunks(story)
+    doc = ParsedDoc()
+    spans: list[tuple[int, int]] = []
+    texts = (story.text[s:e] for s, e in ranges)
+    for (offset, _end), sdoc in zip(ranges, nlp.pipe(texts, batch_size=BATCH_SIZE), strict=True):
+        _append(doc, sdoc, offset, spans)
+    doc.finish()
+    name = f"{nlp.meta.get('lang', 'en')}_{nlp.meta.get('name', '?')}-{nlp.meta.get('version', '?')}"
+    return doc, spans, name
+
+
+def _append(doc: ParsedDoc, sdoc: spacy.tokens.Doc, offset: int, spans: list[tuple[int, int]]) -> None:
+    base = len(doc.tokens)
+    for tok in sdoc:
+        if tok.is_space:
+            continue
+        doc.tokens.append(
+            Token(
+                i=len(doc.tokens),
+                text=tok.text,
+                start=offset + tok.idx,
+                end=offset + tok.idx + len(tok.text),
+                lemma=tok.lemma_.lower() or tok.lower_,
+                pos=tok.pos_,
+                dep=tok.dep_,
+                head=tok.head.i,  # remapped below
+                tag=tok.tag_,
+                ent_type=tok.ent_type_,
+                ent_iob=tok.ent_iob_ or "O",
+                morph=tok.morph.to_dict(),
+            )
+        )
+    # remap spaCy indices (which count whitespace tokens) to ours
+    index = {}
+    j = base
+    for tok in sdoc:
+        if not tok.is_space:
+            index[tok.i] = j
+            j += 1
+    for tok in sdoc:
+        if not tok.is_space:
+            mine = doc.tokens[index[tok.i]]
+            mine.head = index.get(tok.head.i, mine.i)
+    for sent in sdoc.sents:
+        spans.append((offset + sent.start_char, offset + sent.end_char))
