@@ -2,17 +2,51 @@
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+
 import click
 
 from worldstate.cli.common import model_options
 from worldstate.config import Settings
-from worldstate.errors import InputError
+from worldstate.errors import ConfigError, InputError
+from worldstate.files import atomic_write_bytes
 from worldstate.pipeline import analyze_file
-from worldstate.state.graphs import build_view, graph_to_text, write_graph
+from worldstate.state import WorldState
+from worldstate.state.graphs import build_view, graph_to_text, to_dot, write_graph
+from worldstate.view.inputs import load_world_file
+
+
+def render_dot(dot_text: str, fmt: str = "png", timeout_s: float = 120.0) -> bytes:
+    """Render DOT text with Graphviz's ``dot`` (must be on PATH) into ``fmt`` bytes."""
+    exe = shutil.which("dot")
+    if exe is None:
+        raise ConfigError(
+            f"--render {fmt} needs Graphviz's 'dot' on PATH (e.g. apt-get install graphviz); "
+            "without it, use --format dot and render elsewhere"
+        )
+    try:
+        done = subprocess.run(
+            [exe, f"-T{fmt}"], input=dot_text.encode("utf-8"), capture_output=True, timeout=timeout_s, check=False
+        )
+    except subprocess.TimeoutExpired:
+        raise ConfigError(f"Graphviz 'dot' took longer than {timeout_s:.0f} s; try a smaller view") from None
+    if done.returncode != 0:
+        message = done.stderr.decode("utf-8", "replace").strip().splitlines()
+        raise ConfigError(f"Graphviz 'dot' failed: {message[-1] if message else f'exit {done.returncode}'}")
+    return done.stdout
+
+
+def _world(story: str | None, world: str | None, settings: Settings) -> WorldState:
+    if world:
+        return load_world_file(world)
+    if story is None:
+        raise click.UsageError("give a STORY file or --world FILE.json")
+    return analyze_file(story, settings)
 
 
 @click.command()
-@click.argument("story", type=click.Path(allow_dash=True))
+@click.argument("story", type=click.Path(allow_dash=True), required=False)
 @click.option("--view", type=click.Choice(["events", "entities", "knowledge"]), default="entities", show_default=True)
 @click.option("--character", default=None, help="For --view knowledge: one character's graph (name or alias).")
 @click.option(
@@ -23,21 +57,51 @@ from worldstate.state.graphs import build_view, graph_to_text, write_graph
     show_default=True,
     help="json: networkx node-link; graphml: Gephi/yEd; dot: Graphviz.",
 )
+@click.option(
+    "--render",
+    type=click.Choice(["png", "svg"]),
+    default=None,
+    help="Draw the graph with Graphviz's dot (must be installed) into --out.",
+)
 @click.option("--out", type=click.Path(dir_okay=False), default=None, help="Output file (default: standard output).")
+@click.option(
+    "--world",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="A saved world state (worldstate analyze --format json) instead of analysing STORY.",
+)
 @model_options
-def graph(story: str, view: str, character: str | None, fmt: str, out: str | None, settings: Settings) -> None:
-    """Export the events, entities or knowledge graph of STORY."""
-    ws = analyze_file(story, settings)
+def graph(
+    story: str | None,
+    view: str,
+    character: str | None,
+    fmt: str,
+    render: str | None,
+    out: str | None,
+    world: str | None,
+    settings: Settings,
+) -> None:
+    """Export the events, entities or knowledge graph of STORY (or of a saved --world)."""
+    if render and not out:
+        raise click.UsageError(f"--render {render} writes an image: give --out FILE.{render}")
+    if render and not shutil.which("dot"):
+        render_dot("", render)  # raises the clear "Graphviz not installed" error before any analysis
+    ws = _world(story, world, settings)
     character_id = None
     if character:
         ent = ws.entity_by_name(character)
         if ent is None:
             names = ", ".join(e.name for e in ws.characters()) or "none found"
-            raise InputError(story, f"no character named {character!r} (characters: {names})")
+            raise InputError(story or world or "story", f"no character named {character!r} (characters: {names})")
         character_id = ent.id
     g = build_view(ws, view, character_id)  # type: ignore[arg-type]
-    if out:
+    summary = f"{view} graph ({g.number_of_nodes()} nodes, {g.number_of_edges()} edges)"
+    if render:
+        assert out is not None
+        atomic_write_bytes(out, render_dot(to_dot(g), render))
+        click.echo(f"drew {summary} with Graphviz to {out}", err=True)
+    elif out:
         write_graph(g, fmt, out)  # type: ignore[arg-type]
-        click.echo(f"wrote {view} graph ({g.number_of_nodes()} nodes, {g.number_of_edges()} edges) to {out}", err=True)
+        click.echo(f"wrote {summary} to {out}", err=True)
     else:
         click.echo(graph_to_text(g, fmt))  # type: ignore[arg-type]

@@ -1,0 +1,224 @@
+"""The viewer page without a browser: payload, escaping, caps, evidence checks, the ``view`` command."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+
+import pytest
+from click.testing import CliRunner
+
+from worldstate.cli.main import cli
+from worldstate.errors import InputError
+from worldstate.state import (
+    Channel,
+    Entity,
+    EntityKind,
+    Event,
+    Evidence,
+    Finding,
+    Knowledge,
+    Proposition,
+    Source,
+    Span,
+    Story,
+    WorldState,
+    to_json,
+)
+from worldstate.state.text import split_paragraphs, split_sentences
+from worldstate.view import Limits, build_html, build_payload, json_for_script
+from worldstate.view.findings import load_findings_file, run_detectors, verify_evidence
+
+STORY = (
+    "Randall checks his permit. Maggie scolds him on the walkway.\n\n"
+    "In the woods, Randall meets two bears. The key does nothing and the truck smashes into an oak.\n\n"
+    'Later Maggie says, "Your truck smashed into that oak."'
+)
+
+
+def viewer_world(text: str = STORY, raw: bool = False) -> WorldState:
+    """A small hand-built world: Maggie knows of a crash she did not see (one knowledge finding).
+
+    ``raw`` keeps ``text`` exactly as given (no HTML normalisation), to test escaping.
+    """
+    if raw:
+        paragraphs = split_paragraphs(text)
+        story = Story(text=text, paragraphs=paragraphs, sentences=split_sentences(text, paragraphs), title="raw")
+    else:
+        story = Story.from_text(text, source="bears.txt")
+    s = [x.span for x in story.sentences]
+    randall = Entity("e1", "Randall", EntityKind.CHARACTER, mentions=["m1", "m2"], gender="male")
+    maggie = Entity("e2", "Maggie", EntityKind.CHARACTER, aliases=["Maggie Cassidy"], mentions=["m3"], first_sentence=1)
+    oak = Entity("e3", "the oak", EntityKind.OBJECT, mentions=["m4"], first_sentence=3)
+    woods = Entity("e4", "the woods", EntityKind.PLACE, mentions=["m5"], first_sentence=2)
+    last = len(s) - 1
+    events = [
+        Event("v1", "check", 0, 0, s[0], agent="e1", present=["e1"]),
+        Event("v2", "scold", 1, 1, s[1], agent="e2", patient="e1", present=["e1", "e2"], scene=0),
+        Event("v3", "smash", 3, 3, s[min(3, last)], agent="e1", patient="e3", present=["e1"], scene=1),
+        Event("v4", "say", last, last, s[last], agent="e2", present=["e2"], scene=2),
+    ]
+    props = [
+        Proposition("p1", "e1", "crashed_into", "e3", s[min(3, last)], min(3, last), event="v3"),
+        Proposition("p2", "e1", "location", "e4", s[min(2, last)], min(2, last)),
+        Proposition("p3", "e1", "crashed_into", "e3", s[last], last, source=Source.SPEECH, holder="e2"),
+    ]
+    knowledge = [
+        Knowledge("e1", "p1", Channel.WITNESSED, min(3, last), evidence=s[min(3, last)]),
+        Knowledge("e2", "p3", Channel.THOUGHT, last, evidence=s[last]),
+    ]
+    finding = Finding(
+        "knowledge",
+        0.8,
+        "Maggie speaks of the crash, but she was not in the woods and nobody told her.",
+        [
+            Evidence(s[last], story.span_text(s[last]), "error", last),
+            Evidence(s[min(3, last)], story.span_text(s[min(3, last)]), "support", min(3, last)),
+        ],
+        character="Maggie",
+    )
+    return WorldState(
+        story=story,
+        entities=[randall, maggie, oak, woods],
+        events=events,
+        propositions=props,
+        knowledge=knowledge,
+        findings=[finding],
+    )
+
+
+def embedded_data(html: str) -> dict:
+    match = re.search(r'<script type="application/json" id="ws-data">(.*?)</script>', html, re.S)
+    assert match, "data block missing"
+    return json.loads(match.group(1))
+
+
+def test_page_is_self_contained_and_carries_the_world():
+    html = build_html(viewer_world())
+    assert html.startswith("<!DOCTYPE html>")
+    assert "cytoscape" in html and "Content-Security-Policy" in html
+    assert not re.search(r"""(src|href)\s*=\s*["']?https?:""", html), "page must not load anything from the network"
+    data = embedded_data(html)
+    assert [c["name"] for c in data["characters"]] == ["Randall", "Maggie"]
+    assert data["knowledge"]["e1"][0]["channel"] == "witnessed"
+    assert data["knowledge"]["e2"][0]["label"] == "Randall crashed_into the oak"
+    finding = data["findings"][0]
+    assert finding["character_id"] == "e2"
+    start, end = finding["evidence"][0]["span"]
+    assert (
+        data["text"][start:end]
+        == finding["evidence"][0]["text"]
+        == 'Later Maggie says, "Your truck smashed into that oak."'
+    )
+    assert finding["evidence"][0]["sentence"] == 4
+    # Maggie does not know the narrated crash (p1) nor where Randall was (p2).
+    assert {u["proposition"] for u in data["unknown"]["e2"]} == {"p1", "p2"}
+
+
+def test_json_for_script_escapes_everything_that_could_break_out():
+    data = {"t": "</script><script>alert(1)</script> &amp; \u2028\u2029 <!--"}
+    text = json_for_script(data)
+    assert not re.search("[<>&\u2028\u2029]", text)
+    assert json.loads(text) == data
+
+
+def test_hostile_story_text_stays_data():
+    hostile = (
+        "Eve wrote </script><script>window.__pwned = 1</script> on the wall. "
+        'She added <img src=x onerror="window.__pwned=2"> and &amp; &lt;b&gt; too.\n\n'
+        "Then Eve left.\u2028The end."
+    )
+    ws = viewer_world(hostile, raw=True)
+    assert ws.story.text == hostile
+    html = build_html(ws)
+    assert html.count("<script") == 3  # data block, library, viewer: nothing from the story
+    assert "window.__pwned" not in html.split('id="ws-data">', 1)[0]
+    assert embedded_data(html)["text"] == hostile
+
+
+def test_payload_caps_graph_and_pages_long_stories():
+    paragraphs = [f"Paragraph {i} tells of Anna and the sea. " * 20 for i in range(300)]
+    ws = viewer_world("\n\n".join(paragraphs))
+    extra = [Entity(f"x{i}", f"thing {i}", EntityKind.OBJECT, mentions=["m"] * (i % 5)) for i in range(200)]
+    ws.entities.extend(extra)
+    span = ws.story.sentences[0].span
+    ws.propositions.extend(Proposition(f"q{i}", "e1", "owns", f"x{i}", span, 0) for i in range(0, 200, 2))
+    data = build_payload(ws, ws.findings, limits=Limits(graph_nodes=25, page_chars=10_000))
+    graph = data["graph"]
+    assert len(graph["nodes"]) == 25 and graph["total_nodes"] == 204
+    kept = {n["id"] for n in graph["nodes"]}
+    assert kept >= {"e1", "e2"}  # characters first
+    assert all(int(x[1:]) % 2 == 0 for x in kept if x.startswith("x"))  # unrelated things are left out
+    assert all(e["source"] in kept and e["target"] in kept for e in graph["edges"])
+    pages = data["pages"]
+    assert pages[0][0] == 0 and pages[-1][1] == len(ws.story.paragraphs) - 1
+    assert all(b[0] == a[1] + 1 for a, b in itertools.pairwise(pages))
+    assert len(pages) > 10
+
+
+def test_evidence_is_verified_moved_or_dropped():
+    ws = viewer_world()
+    story = ws.story
+    quote = "The key does nothing"
+    good = Finding("continuity", 0.5, "ok", [Evidence(story.find(quote), quote)])
+    shifted = Finding("continuity", 0.5, "off by 3", [Evidence(Span(3, 3 + len(quote)), quote)])
+    missing = Finding("continuity", 0.5, "gone", [Evidence(Span(0, 5), "not in the story")])
+    checked, notes = verify_evidence([good, shifted, missing], story)
+    assert checked[0].evidence[0].span == story.find(quote)
+    assert checked[1].evidence[0].span == story.find(quote)
+    assert checked[2].evidence == [] and len(notes) == 1
+    for f in checked:
+        for ev in f.evidence:
+            assert story.span_text(ev.span) == ev.text
+
+
+def test_findings_file_formats(tmp_path):
+    ws = viewer_world()
+    finding = ws.findings[0]
+    as_answer = {"confidence": 0.8, "findings": [json.loads(to_json(ws))["findings"][0]], "has_error": True}
+    path = tmp_path / "answer.json"
+    path.write_text(json.dumps(as_answer))
+    loaded = load_findings_file(path)
+    assert loaded == [finding]
+    (tmp_path / "list.json").write_text(json.dumps([as_answer, as_answer]))
+    assert len(load_findings_file(tmp_path / "list.json")) == 2
+    (tmp_path / "bad.json").write_text('{"findings": [{"explanation": "no category"}]}')
+    with pytest.raises(InputError, match="finding 0"):
+        load_findings_file(tmp_path / "bad.json")
+    (tmp_path / "broken.json").write_text("{not json")
+    with pytest.raises(InputError, match="not JSON"):
+        load_findings_file(tmp_path / "broken.json")
+
+
+def test_missing_detectors_become_notes(monkeypatch):
+    monkeypatch.setattr(
+        "worldstate.view.findings.DETECTORS", (("worldstate.detect.no_such_detector", "detect"),), raising=True
+    )
+    found = run_detectors("Anna sat.", settings=None)  # type: ignore[arg-type]
+    assert found.findings == []
+    assert "worldstate.detect.no_such_detector.detect is not available" in found.notes[0]
+
+
+def test_view_command_with_saved_world_and_findings(tmp_path):
+    ws = viewer_world()
+    world = tmp_path / "world.json"
+    world.write_text(to_json(ws))
+    findings = tmp_path / "findings.json"
+    findings.write_text(json.dumps([{"category": "continuity", "confidence": 0.4, "explanation": "extra"}]))
+    out = tmp_path / "page.html"
+    result = CliRunner().invoke(cli, ["view", "--world", str(world), "--findings", str(findings), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    data = embedded_data(out.read_text(encoding="utf-8"))
+    assert [f["category"] for f in data["findings"]] == ["knowledge", "continuity"]
+    assert "2 findings" in result.output
+
+
+def test_view_command_bad_input_is_one_clear_line(tmp_path):
+    bad = tmp_path / "world.json"
+    bad.write_text('{"schema": "something else"}')
+    result = CliRunner().invoke(cli, ["view", "--world", str(bad), "--out", str(tmp_path / "x.html")])
+    assert result.exit_code == 2
+    assert "not a saved world state" in result.output and "Traceback" not in result.output
+    result = CliRunner().invoke(cli, ["view"])
+    assert result.exit_code != 0 and "give a STORY file or --world" in result.output

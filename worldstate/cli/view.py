@@ -1,0 +1,92 @@
+"""``worldstate view``: write one self-contained HTML file to explore a story's world."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from worldstate.cli.common import model_options
+from worldstate.cli.render import progress
+from worldstate.config import Settings
+from worldstate.files import atomic_write_text, read_story_file
+from worldstate.state import Finding
+from worldstate.view.inputs import load_world_file
+
+
+def _default_out(story: str | None, world: str | None) -> str:
+    base = story if story and story != "-" else world
+    if not base:
+        raise click.UsageError("--out is required when the story comes from standard input")
+    return str(Path(base).with_suffix(".html").name)
+
+
+@click.command()
+@click.argument("story", type=click.Path(allow_dash=True), required=False)
+@click.option(
+    "--out", type=click.Path(dir_okay=False), default=None, help="HTML file to write (default: STORY's name + .html)."
+)
+@click.option(
+    "--world",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="A saved world state (worldstate analyze --format json) instead of analysing STORY.",
+)
+@click.option(
+    "--findings",
+    "findings_file",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Findings JSON (a list, or an answer with 'findings') to show instead of running the detectors.",
+)
+@click.option("--no-detect", is_flag=True, help="Do not run the detectors (show the world state's own findings).")
+@model_options
+def view(
+    story: str | None,
+    out: str | None,
+    world: str | None,
+    findings_file: str | None,
+    no_detect: bool,
+    settings: Settings,
+) -> None:
+    """Write a self-contained HTML viewer of STORY's world: event timeline, entity graph,
+    what each character knows (since when, how) and does not know, and the findings
+    highlighted in the story text. The file opens offline in any browser.
+    """
+    from worldstate.view import build_html
+    from worldstate.view.findings import load_findings_file, run_detectors
+
+    if story is None and world is None:
+        raise click.UsageError("give a STORY file or --world FILE.json")
+    out = out or _default_out(story, world)
+    notes: list[str] = []
+    with progress() as step:
+        if world:
+            step(f"reading {world}")
+            ws = load_world_file(world)
+            text = ws.story.text
+        else:
+            assert story is not None
+            step(f"reading {story}")
+            text = read_story_file(story)
+            step("building the world state")
+            from worldstate.pipeline import analyze_text
+
+            ws = analyze_text(text, source=story, settings=settings)
+        findings: list[Finding] = list(ws.findings)
+        if findings_file:
+            step(f"reading {findings_file}")
+            findings.extend(load_findings_file(findings_file))
+        elif not no_detect:
+            step("running the detectors")
+            found = run_detectors(text, settings)
+            findings.extend(found.findings)
+            notes.extend(found.notes)
+        step(f"writing {out}")
+        html = build_html(ws, findings, notes)
+        atomic_write_text(out, html)
+    click.echo(
+        f"wrote {out} ({len(html) / 1e6:.1f} MB): {len(ws.characters())} characters, "
+        f"{len(ws.events)} events, {len(findings)} findings",
+        err=True,
+    )

@@ -1,0 +1,244 @@
+"""The data the viewer page embeds: a plain JSON-able dict built from a world state and its findings.
+
+Large stories are capped here so the page stays responsive: the entity graph keeps the most
+mentioned entities, the timeline and knowledge lists keep their first items and say how many
+were left out. The story text itself is always complete (the page renders it page by page).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from worldstate.state import EntityKind, Event, Finding, Knowledge, Source, WorldState
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Caps that keep the page responsive on very long stories."""
+
+    graph_nodes: int = 60
+    graph_edges: int = 300
+    events: int = 5000
+    knowledge_per_character: int = 400
+    unknown_per_character: int = 200
+    page_chars: int = 40_000
+
+
+def build_payload(
+    ws: WorldState, findings: list[Finding], notes: list[str] | None = None, limits: Limits | None = None
+) -> dict[str, Any]:
+    """Everything the page shows, with spans as ``[start, end]`` offsets into ``text``."""
+    limits = limits or Limits()
+    story = ws.story
+    idx = _Index(ws)
+    characters = ws.characters()
+    return {
+        "title": story.title or Path(story.source).name or "story",
+        "source": story.source,
+        "text": story.text,
+        "words": story.word_count,
+        "paragraphs": [[p.span.start, p.span.end] for p in story.paragraphs],
+        "sentences": [[s.span.start, s.span.end] for s in story.sentences],
+        "pages": _pages(ws, limits.page_chars),
+        "characters": _characters(ws, idx),
+        "graph": _entity_graph(ws, limits),
+        "events": _events(ws, idx, limits.events),
+        "event_count": len(ws.events),
+        "knowledge": {c.id: _knowledge(ws, idx, c.id, limits.knowledge_per_character) for c in characters},
+        "unknown": {c.id: _unknown(ws, idx, c.id, limits.unknown_per_character) for c in characters},
+        "findings": [_finding(ws, i, f) for i, f in enumerate(findings)],
+        "notes": list(notes or []),
+    }
+
+
+def _pages(ws: WorldState, page_chars: int) -> list[list[int]]:
+    """Ranges of paragraph indices ``[first, last]`` of about ``page_chars`` characters each."""
+    pages: list[list[int]] = []
+    first, size = 0, 0
+    for p in ws.story.paragraphs:
+        size += len(p.span)
+        if size >= page_chars:
+            pages.append([first, p.index])
+            first, size = p.index + 1, 0
+    if first < len(ws.story.paragraphs):
+        pages.append([first, len(ws.story.paragraphs) - 1])
+    return pages
+
+
+def _characters(ws: WorldState, idx: _Index) -> list[dict[str, Any]]:
+    chars = sorted(ws.characters(), key=lambda e: (-len(e.mentions), e.first_sentence))
+    return [
+        {
+            "id": c.id,
+            "name": c.name,
+            "aliases": c.aliases,
+            "mentions": len(c.mentions),
+            "first_sentence": c.first_sentence,
+            "known": len(idx.known.get(c.id, [])),
+        }
+        for c in chars
+    ]
+
+
+def _entity_graph(ws: WorldState, limits: Limits) -> dict[str, Any]:
+    """Characters and the entities related to them, with relation edges merged by label.
+
+    Characters come first (most mentioned first), then other entities by how connected they
+    are; entities with no relation at all are left out so the graph shows structure, not a grid.
+    """
+    all_ids = {e.id for e in ws.entities}
+    weights: Counter[tuple[str, str, str]] = Counter()
+    first_sentence: dict[tuple[str, str, str], int] = {}
+    for prop in ws.propositions:
+        if prop.subject in all_ids and prop.value in all_ids and prop.subject != prop.value:
+            key = (prop.subject, prop.value, prop.predicate if prop.polarity else f"not {prop.predicate}")
+            weights[key] += 1
+            first_sentence.setdefault(key, prop.sentence)
+    for ev in ws.events:
+        if ev.agent in all_ids and ev.patient in all_ids and ev.agent != ev.patient:
+            key = (ev.agent, ev.patient, f"not {ev.predicate}" if ev.negated else ev.predicate)
+            weights[key] += 1
+            first_sentence.setdefault(key, ev.sentence)
+    degree: Counter[str] = Counter()
+    for s, t, _ in weights:
+        degree[s] += 1
+        degree[t] += 1
+    candidates = [e for e in ws.entities if e.kind == EntityKind.CHARACTER or degree[e.id]]
+    ranked = sorted(
+        candidates,
+        key=lambda e: (e.kind != EntityKind.CHARACTER, -degree[e.id], -len(e.mentions), e.first_sentence, e.id),
+    )
+    kept = ranked[: limits.graph_nodes]
+    ids = {e.id for e in kept}
+    nodes = [{"id": e.id, "label": e.name, "kind": e.kind.value, "mentions": len(e.mentions)} for e in kept]
+    inside = [(key, w) for key, w in weights.most_common() if key[0] in ids and key[1] in ids]
+    edges = [
+        {
+            "id": f"r{i}",
+            "source": s,
+            "target": t,
+            "label": label,
+            "weight": w,
+            "sentence": first_sentence[(s, t, label)],
+        }
+        for i, ((s, t, label), w) in enumerate(inside[: limits.graph_edges])
+    ]
+    return {"nodes": nodes, "edges": edges, "total_nodes": len(ws.entities), "total_edges": len(weights)}
+
+
+def _events(ws: WorldState, idx: _Index, cap: int) -> list[dict[str, Any]]:
+    ordered = sorted(ws.events, key=lambda e: (e.time, e.span.start))[:cap]
+    return [
+        {
+            "id": ev.id,
+            "label": _event_label(idx, ev),
+            "agent": idx.name(ev.agent) if ev.agent else "",
+            "sentence": ev.sentence,
+            "scene": ev.scene,
+            "span": [ev.span.start, ev.span.end],
+            "present": [idx.name(c) for c in ev.present],
+            "negated": ev.negated,
+        }
+        for ev in ordered
+    ]
+
+
+def _event_label(idx: _Index, ev: Event) -> str:
+    who = idx.name(ev.agent) if ev.agent else ""
+    what = idx.name(ev.patient) if ev.patient else ""
+    return " ".join(x for x in (who, ("not " if ev.negated else "") + ev.predicate, what) if x)
+
+
+class _Index:
+    """Lookups by id, built once (the model's own lookups scan lists)."""
+
+    def __init__(self, ws: WorldState) -> None:
+        self.names = {e.id: e.name for e in ws.entities}
+        self.props = {p.id: p for p in ws.propositions}
+        self.known: dict[str, list[Knowledge]] = {}
+        for k in ws.knowledge:
+            self.known.setdefault(k.character, []).append(k)
+
+    def name(self, entity_id: str | None) -> str:
+        return "?" if entity_id is None else self.names.get(entity_id, entity_id)
+
+    def prop_label(self, prop_id: str) -> str:
+        prop = self.props[prop_id]
+        neg = "" if prop.polarity else "not "
+        return f"{self.name(prop.subject)} {neg}{prop.predicate} {self.name(prop.value)}".strip()
+
+
+def _knowledge(ws: WorldState, idx: _Index, character: str, cap: int) -> list[dict[str, Any]]:
+    """What ``character`` knows, in the order they learn it: since when, how, and the evidence."""
+    items = sorted(idx.known.get(character, []), key=lambda k: (k.since, k.proposition))[:cap]
+    return [_knowledge_item(ws, idx, k) for k in items]
+
+
+def _knowledge_item(ws: WorldState, idx: _Index, k: Knowledge) -> dict[str, Any]:
+    prop = idx.props[k.proposition]
+    span = k.evidence or prop.span
+    return {
+        "proposition": prop.id,
+        "label": idx.prop_label(prop.id),
+        "channel": k.channel.value,
+        "told_by": idx.name(k.source_character) if k.source_character else "",
+        "since": k.since,
+        "span": [span.start, span.end],
+        "quote": ws.story.span_text(span)[:300],
+    }
+
+
+def _unknown(ws: WorldState, idx: _Index, character: str, cap: int) -> list[dict[str, Any]]:
+    """Facts about the story's entities (narrated or said) that ``character`` never comes to know."""
+    known = {k.proposition for k in idx.known.get(character, [])}
+    out = []
+    for prop in sorted(ws.propositions, key=lambda p: (p.sentence, p.span.start)):
+        if prop.id in known or prop.holder == character or prop.source == Source.THOUGHT:
+            continue
+        if prop.subject not in idx.names:  # facts about unresolved literals are not worth listing
+            continue
+        out.append(
+            {
+                "proposition": prop.id,
+                "label": idx.prop_label(prop.id),
+                "sentence": prop.sentence,
+                "span": [prop.span.start, prop.span.end],
+                "quote": ws.story.span_text(prop.span)[:300],
+            }
+        )
+        if len(out) >= cap:
+            break
+    return out
+
+
+def _finding(ws: WorldState, index: int, f: Finding) -> dict[str, Any]:
+    story = ws.story
+    character_id = ""
+    if f.character:
+        ent = (
+            ws.entity_by_name(f.character) if f.character not in {e.id for e in ws.entities} else ws.entity(f.character)
+        )
+        character_id = ent.id if ent else ""
+    return {
+        "index": index,
+        "category": f.category,
+        "subtype": f.subtype,
+        "confidence": round(f.confidence, 3),
+        "explanation": f.explanation,
+        "rule": f.rule,
+        "source": f.source,
+        "character": f.character or "",
+        "character_id": character_id,
+        "evidence": [
+            {
+                "span": [ev.span.start, ev.span.end],
+                "role": ev.role,
+                "sentence": ev.sentence if ev.sentence is not None else story.sentence_at(ev.span.start),
+                "text": ev.text[:500],
+            }
+            for ev in f.evidence
+        ],
+    }
