@@ -30,7 +30,11 @@ def analyze(story: str, fmt: str, as_json: bool, out: str | None, settings: Sett
     """Read STORY (a text file, or - for standard input) and summarise its world:
     characters and aliases, places, objects, events in order, and what each character knows.
     """
-    ws = analyze_file(story, settings)
+    from worldstate.cli.render import progress
+
+    with progress() as step:
+        step(f"reading and analysing {story}")
+        ws = analyze_file(story, settings)
     if as_json or fmt == "json":
         text = to_json(ws)
         if out:
