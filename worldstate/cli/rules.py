@@ -1,0 +1,88 @@
+"""``worldstate rules``: list, validate and explain the commonsense rule packs."""
+
+from __future__ import annotations
+
+import click
+
+from worldstate.errors import ConfigError
+
+
+@click.group()
+def rules() -> None:
+    """List, validate and explain commonsense rule packs (YAML data files).
+
+    \b
+    worldstate rules list                 the built-in packs and their rules
+    worldstate rules list --rules my.yaml with a user pack added
+    worldstate rules validate my.yaml     check a user pack (exit 2 with the file, rule and field on error)
+    worldstate rules explain life.death-is-final
+    """
+
+
+@rules.command("list")
+@click.option(
+    "--rules", "extra", multiple=True, type=click.Path(dir_okay=False), help="Extra rule pack file (repeatable)."
+)
+def list_rules(extra: tuple[str, ...]) -> None:
+    """Show every pack and its rules."""
+    from worldstate.reason.packs import load_packs, optional_pack_files
+
+    packs = load_packs(extra)
+    for pack in packs.packs:
+        click.echo(f"{pack.id} (v{pack.version}, {pack.path})")
+        if pack.description:
+            click.echo(f"  {pack.description}")
+        for rule in pack.rules:
+            licence = f" [relaxed by: {', '.join(rule.licensed_by)}]" if rule.licensed_by else ""
+            click.echo(f"  - {rule.id} ({rule.kind}, {rule.category}): {rule.description}{licence}")
+    loaded = {pack.path for pack in packs.packs}
+    optional = [str(p) for p in optional_pack_files() if str(p) not in loaded]
+    if optional:
+        click.echo("\nOptional packs (off by default; add with --rules FILE):")
+        for path in optional:
+            click.echo(f"  {path}")
+
+
+@rules.command("validate")
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+def validate(files: tuple[str, ...]) -> None:
+    """Check user pack FILES against the schema and alongside the built-in packs."""
+    from worldstate.reason.lexicon import build_lexicon
+    from worldstate.reason.packs import load_pack_file, load_packs
+
+    for file in files:
+        pack = load_pack_file(file)
+        click.echo(f"{file}: ok, pack {pack.id} v{pack.version} with {len(pack.rules)} rule(s)")
+    build_lexicon(load_packs(files))  # also checks lexicon files and clashes with built-in rule ids
+
+
+@rules.command("explain")
+@click.argument("rule_id")
+@click.option(
+    "--rules", "extra", multiple=True, type=click.Path(dir_okay=False), help="Extra rule pack file (repeatable)."
+)
+def explain(rule_id: str, extra: tuple[str, ...]) -> None:
+    """Explain what RULE_ID means, with its parameters and an example."""
+    from worldstate.reason.packs import KIND_HELP, load_packs
+
+    packs = load_packs(extra)
+    if rule_id not in packs.rules:
+        close = [r for r in packs.rules if rule_id.split(".")[0] in r]
+        hint = f"; did you mean {', '.join(close[:5])}?" if close else "; see `worldstate rules list`"
+        raise ConfigError(f"no rule {rule_id!r}{hint}")
+    rule = packs.rule(rule_id)
+    click.echo(
+        f"{rule.id}  (pack {rule.pack}, kind {rule.kind}, category {rule.category}, confidence {rule.confidence})"
+    )
+    click.echo(f"\n{rule.description}")
+    click.echo(f"\nKind {rule.kind}: {KIND_HELP[rule.kind]}")
+    if rule.licensed_by:
+        click.echo(f"Relaxed once the story establishes: {', '.join(rule.licensed_by)}.")
+    if rule.parameters:
+        click.echo("\nParameters:")
+        for name, value in rule.parameters.items():
+            shown = str(value)
+            click.echo(f"  {name}: {shown if len(shown) <= 100 else shown[:97] + '...'}")
+    click.echo(f"\nFinding text: {rule.explanation}")
+    if rule.example:
+        click.echo(f"\nExample: {rule.example}")
