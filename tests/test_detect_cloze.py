@@ -1,0 +1,137 @@
+"""Cloze heads: Story Cloze model (fit/predict/save/load, CV), LOT ClozeT and SenPos."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from worldstate.config import Settings
+from worldstate.detect.answers import ChoiceAnswer
+from worldstate.detect.cloze import (
+    ClozeModel,
+    choose_plot,
+    choose_position,
+    cross_validate,
+    default_model_path,
+    load_story_cloze_csv,
+    with_llm,
+)
+from worldstate.detect.cz_chinese import MASK_SLOT, zh_sentences
+from worldstate.detect.cz_derive import derive_senpos
+from worldstate.detect.cz_features import ClozeItem, has_negation, new_names, pronoun_mismatch
+from worldstate.detect.llm import Verdict
+from worldstate.errors import ConfigError, InputError
+
+SETTINGS = Settings()
+ZH_STORY = (
+    "小明是一个喜欢画画的男孩。他每天放学后都去公园画画。有一天，他在公园里遇到了一只受伤的小鸟。"
+    "小明把小鸟带回家，细心地照顾它。几天以后，小鸟的伤好了。小明在公园里把小鸟放飞了。"
+)
+
+
+@pytest.fixture(scope="module")
+def cloze_items(shared_data: Path) -> list[ClozeItem]:
+    return load_story_cloze_csv(shared_data / "story_cloze" / "cloze_test_val_spring2016.csv")
+
+
+def test_feature_helpers() -> None:
+    assert has_negation("He didn't go to the party.") == 1.0
+    assert has_negation("He went to the party.") == 0.0
+    assert new_names("Tom went home.", "Then Mary called Tom.") == 1.0
+    assert pronoun_mismatch("Tom went home. He slept.", "She was happy.") == 1.0
+    assert pronoun_mismatch("Tom went home. He slept.", "He was happy.") == 0.0
+
+
+def test_loader_reads_official_csv(cloze_items: list[ClozeItem]) -> None:
+    assert len(cloze_items) == 1871
+    assert all(len(it.context) == 4 and len(it.endings) == 2 and it.answer in (0, 1) for it in cloze_items)
+
+
+def test_loader_rejects_bad_file(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.csv"
+    bad.write_text("a,b\n1,2\n", encoding="utf-8")
+    with pytest.raises(InputError, match="missing columns"):
+        load_story_cloze_csv(bad)
+    with pytest.raises(InputError, match="not found"):
+        load_story_cloze_csv(tmp_path / "absent.csv")
+
+
+def test_fit_predict_save_load(cloze_items: list[ClozeItem], tmp_path: Path) -> None:
+    train, test = cloze_items[:240], cloze_items[240:300]
+    model = ClozeModel(settings=SETTINGS).fit(train)
+    accuracy = sum(p == it.answer for p, it in zip(model.predict_many(test), test, strict=True)) / len(test)
+    assert accuracy >= 0.6  # well above chance even from 240 training items
+    path = model.save(tmp_path / "m" / "cloze.npz")
+    loaded = ClozeModel.load(path, SETTINGS)
+    answer = loaded.predict(test[0].context, test[0].endings)
+    assert answer.choice in (0, 1) and len(answer.scores) == 2 and 0.5 <= answer.confidence <= 1.0
+    assert answer.choice == model.predict(test[0].context, test[0].endings).choice
+
+
+def test_cross_validate_reports_folds(cloze_items: list[ClozeItem]) -> None:
+    result = cross_validate(cloze_items[:180], k=3, seed=0, settings=SETTINGS)
+    assert result["k"] == 3 and len(result["folds"]) == 3
+    assert 0.5 < float(result["accuracy"]) <= 1.0
+
+
+def test_missing_model_and_bad_input(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match=r"train_cloze\.py"):
+        ClozeModel.load(tmp_path / "none.npz")
+    with pytest.raises(ConfigError, match="not trained"):
+        ClozeModel().predict(["A sentence."], ["One.", "Two."])
+    with pytest.raises(InputError, match="two non-empty endings"):
+        ClozeModel().fit([ClozeItem(["A."], ["only one"], 0)])
+    assert default_model_path(Settings(cache_dir=str(tmp_path))) == tmp_path / "models" / "cloze.npz"
+
+
+def test_derive_senpos_reinserts_to_original() -> None:
+    item = derive_senpos(ZH_STORY, random.Random(3), max_slots=4)
+    assert item is not None
+    parts = item.story.split(MASK_SLOT)
+    rebuilt = "".join(p + (item.sentence if i == item.answer else "") for i, p in enumerate(parts))
+    assert rebuilt == ZH_STORY
+    assert len(zh_sentences(ZH_STORY)) == 6
+
+
+def test_choose_position_and_plot_answer_shapes() -> None:
+    sents = zh_sentences(ZH_STORY)
+    story = sents[0] + sents[1] + MASK_SLOT + sents[2] + MASK_SLOT + sents[4] + MASK_SLOT + sents[5]
+    answer = choose_position(story, sents[3], SETTINGS)
+    assert len(answer.scores) == 3 and answer.choice in range(3)
+    masked = "".join(sents[:4]) + "<mask>" + sents[5]
+    plot = choose_plot(masked, [sents[4], "月亮上住着一位老奶奶。"], SETTINGS)
+    assert plot.choice == 0 and len(plot.scores) == 2
+    with pytest.raises(InputError):
+        choose_position("没有空位的故事。", "句子。", SETTINGS)
+    with pytest.raises(InputError):
+        choose_plot(ZH_STORY, ["甲。", "乙。"], SETTINGS)
+
+
+class _FakeAdjudicator:
+    def __init__(self, data: dict | None) -> None:
+        self.data = data
+
+    def should_ask(self, confidence: float) -> bool:
+        return confidence < 0.9
+
+    def ask(self, task: str, story: str, **variables: object) -> Verdict | None:
+        assert task == "cloze" and variables["options"]
+        return None if self.data is None else Verdict(task, self.data)
+
+    def degraded_note(self) -> str:
+        return "LLM gave no answer"
+
+
+def test_llm_fallback(monkeypatch: pytest.MonkeyPatch) -> None:
+    import worldstate.detect.llm as llm
+
+    offline = ChoiceAnswer(confidence=0.6, choice=0, scores=[0.2, 0.1])
+    on = Settings(llm_mode="uncertain")
+    monkeypatch.setattr(llm, "get_adjudicator", lambda settings: _FakeAdjudicator({"answer_index": 1}))
+    assert with_llm(offline, "story", ["a", "b"], "q", on).choice == 1
+    assert with_llm(offline, "story", ["a", "b"], "q", SETTINGS).choice == 0  # llm off
+    monkeypatch.setattr(llm, "get_adjudicator", lambda settings: _FakeAdjudicator(None))
+    kept = with_llm(offline, "story", ["a", "b"], "q", on)
+    assert kept.choice == 0 and "LLM gave no answer" in kept.notes

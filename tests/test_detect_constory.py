@@ -1,0 +1,110 @@
+"""ConStory head: layout, verbatim quotes, text checks, rule mapping, speed on a real story."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from worldstate.config import Settings
+from worldstate.detect.answers import CONSTORY_COLUMNS
+from worldstate.detect.constory import constory_report, is_verbatim, rule_map, subtype_for
+from worldstate.detect.cs_text import narration, perspective_issues, tense_issues
+from worldstate.errors import InputError
+from worldstate.pipeline import story_from_text
+
+SETTINGS = Settings()
+KEYS = {
+    "exact_quote",
+    "location",
+    "contradiction_pair",
+    "contradiction_location",
+    "error_element",
+    "error_category",
+    "context",
+}
+THIRD = (
+    "Elena walked to the harbor at dawn. She watched the boats come in and counted the gulls. "
+    "Her brother waved from the pier, and she waved back.\n\n"
+    "He had promised to show her the new sails. She followed him along the wet boards and listened to the ropes.\n\n"
+)
+SWITCH = "I remember the smell of tar that morning. My hands were cold, and I wanted to go home before the rain.\n\n"
+PRESENT = (
+    "The wind rises over the water. Elena pulls her scarf tight and walks to the end of the pier. "
+    "She sees the storm and runs back while her brother ties the boat and shouts after her.\n\n"
+)
+
+
+def test_narration_blanks_dialogue() -> None:
+    text = 'He said, "I am here." Then he left.'
+    out = narration(text)
+    assert len(out) == len(text) and "I am" not in out and out.endswith("Then he left.")
+
+
+def test_perspective_switch_found_with_verbatim_quotes() -> None:
+    story = story_from_text(THIRD * 5 + SWITCH)
+    issues = perspective_issues(story)
+    assert len(issues) == 1
+    assert story.span_text(issues[0].error).startswith("I remember")
+    assert issues[0].norm.start < issues[0].error.start
+
+
+def test_tense_shift_found() -> None:
+    story = story_from_text(THIRD * 4 + PRESENT)
+    issues = tense_issues(story, SETTINGS)
+    assert [i.subtype for i in issues] == ["narrative_style_style_shifts"]
+    assert "Elena pulls" in story.span_text(issues[0].error) or "wind rises" in story.span_text(issues[0].error)
+
+
+def test_consistent_story_has_no_text_issues() -> None:
+    story = story_from_text(THIRD * 3)
+    assert perspective_issues(story) == [] and tense_issues(story, SETTINGS) == []
+
+
+def test_report_layout_and_verbatim() -> None:
+    text = THIRD * 5 + SWITCH
+    report = constory_report(text, SETTINGS)
+    assert list(report.errors) == list(CONSTORY_COLUMNS)
+    hits = report.errors["narrative_style_perspective_confusions"]
+    assert hits and set(hits[0]) == KEYS
+    for objs in report.errors.values():
+        for obj in objs:
+            assert obj["exact_quote"] in text
+            assert not obj["contradiction_pair"] or obj["contradiction_pair"] in text
+
+
+def test_rule_map() -> None:
+    assert subtype_for("names.one-name") == "factual_detail_nomenclature_confusions"
+    assert subtype_for("quantity.count") == "factual_detail_quantitative_mismatches"
+    assert subtype_for("exclusive.antonyms", "eyes blue vs green") == "factual_detail_appearance_mismatches"
+    assert subtype_for("unknown.rule") is None
+    assert set(rule_map()["refine_for"]) <= set(rule_map()["rules"])
+
+
+def test_empty_story_is_input_error() -> None:
+    with pytest.raises(InputError):
+        constory_report("   ", SETTINGS)
+
+
+def test_real_story_fast_and_verbatim(shared_data: Path) -> None:
+    import pandas as pd
+
+    stories = pd.read_parquet(shared_data / "constory" / "stories_gpt-4o-mini.parquet")["generated_story"]
+    text = str(stories.iloc[0])
+    constory_report(text[:2000], SETTINGS)  # warm up the models
+    start = time.perf_counter()
+    report = constory_report(text, SETTINGS)
+    elapsed = time.perf_counter() - start
+    assert elapsed < 20  # target < 10 s; slack for a loaded shared test machine
+    for objs in report.errors.values():
+        for obj in objs:
+            assert obj["exact_quote"] in text
+            assert not obj["contradiction_pair"] or obj["contradiction_pair"] in text
+
+
+def test_is_verbatim_rejects_invented_quotes() -> None:
+    story = story_from_text(THIRD)
+    assert is_verbatim(story, {"exact_quote": "Elena walked to the harbor at dawn.", "contradiction_pair": ""})
+    assert not is_verbatim(story, {"exact_quote": "Elena flew to the moon.", "contradiction_pair": ""})
+    assert not is_verbatim(story, {"exact_quote": "Elena walked", "contradiction_pair": "She never walked."})

@@ -1,0 +1,204 @@
+"""ConStory-Bench head: consistency errors of a long story in the official 19-subtype JSON layout.
+
+Two sources, both favouring precision:
+- the world state and the Z3 reasoner (:func:`worldstate.reason.check`): each conflict is mapped
+  to a subtype by ``data/text/constory_rules.yaml`` (rule id → subtype, with keyword refinement for
+  the generic antonym rules; low-confidence conflicts and repeats of one conflict are left out);
+- cheap text checks (:mod:`worldstate.detect.cs_text`): first-person narration inside a
+  third-person story, present-tense paragraphs inside a past-tense story.
+Every ``exact_quote`` and ``contradiction_pair`` is checked to occur verbatim in the story; an error
+object whose quotes do not is dropped (and counted in the notes). With the LLM adjudicator on, its
+errors are added after the same verbatim check.
+"""
+
+from __future__ import annotations
+
+import time
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+import yaml
+
+from worldstate.config import Settings
+from worldstate.detect.answers import CONSTORY_COLUMNS, ConStoryReport
+from worldstate.detect.cs_text import TextIssue, perspective_issues, tense_issues
+from worldstate.errors import InputError
+from worldstate.pipeline import story_from_text
+from worldstate.state import Evidence, Finding, Span, Story, WorldState
+
+CONTEXT_CHARS = 160
+
+
+@lru_cache(maxsize=1)
+def rule_map() -> dict[str, Any]:
+    """The rule → subtype table (``constory_rules.yaml``), checked against the 19 columns."""
+    path = resources.files("worldstate.detect").joinpath("data/text/constory_rules.yaml")
+    table = yaml.safe_load(path.read_text("utf-8"))
+    targets = list(table["rules"].values()) + [r["subtype"] for r in table["refine"]]
+    unknown = sorted(set(targets) - set(CONSTORY_COLUMNS))
+    if unknown:
+        raise ValueError(f"constory_rules.yaml names unknown subtypes: {unknown}")
+    return table
+
+
+def subtype_for(rule: str, explanation: str = "", subject: str = "") -> str | None:
+    """The ConStory subtype of a reasoner rule id (None when the table does not cover it)."""
+    table = rule_map()
+    family = rule.split(".", 1)[0]
+    subtype = table["rules"].get(rule) or table["rules"].get(family)
+    if subtype is None:
+        return None
+    if family in table["refine_for"]:
+        words = set(f"{explanation} {subject}".lower().replace(",", " ").split())
+        for option in table["refine"]:
+            if words & set(option["words"]):
+                return str(option["subtype"])
+    return str(subtype)
+
+
+def _location(story: Story, span: Span) -> str:
+    sent = story.sentence_at(span.start)
+    para = story.sentences[sent].paragraph if story.sentences else 0
+    return f"paragraph {para + 1}, sentence {sent + 1}"
+
+
+def _context(story: Story, span: Span) -> str:
+    start = max(0, span.start - CONTEXT_CHARS)
+    end = min(len(story.text), span.end + CONTEXT_CHARS)
+    return " ".join(story.text[start:end].split())
+
+
+def error_object(story: Story, error: Span, other: Span | None, element: str, category: str) -> dict[str, str]:
+    """One error in the official layout; quotes are exact slices of the story text."""
+    return {
+        "exact_quote": story.span_text(error).strip(),
+        "location": _location(story, error),
+        "contradiction_pair": story.span_text(other).strip() if other else "",
+        "contradiction_location": _location(story, other) if other else "",
+        "error_element": element,
+        "error_category": category,
+        "context": _context(story, error),
+    }
+
+
+def is_verbatim(story: Story, obj: dict[str, str]) -> bool:
+    """True when the quote (and the contradiction pair, if any) occur verbatim in the story."""
+    quote, pair = obj.get("exact_quote", ""), obj.get("contradiction_pair", "")
+    return bool(quote) and quote in story.text and (not pair or pair in story.text)
+
+
+def _sentence_span(story: Story, index: int) -> Span:
+    return story.sentences[index].span
+
+
+def reasoner_errors(ws: WorldState, settings: Settings) -> list[tuple[str, dict[str, str], float]]:
+    """(subtype, error object, confidence) for each reasoner conflict the rule table maps."""
+    from worldstate.reason import check
+
+    story = ws.story
+    table = rule_map()
+    seen: dict[tuple[str, str], int] = {}
+    out = []
+    for conflict in check(ws, settings=settings).conflicts:
+        subtype = subtype_for(conflict.rule, conflict.explanation, conflict.subject)
+        if subtype is None or not (conflict.error or conflict.error_sentences):
+            continue
+        key = (conflict.rule, conflict.subject)
+        if conflict.confidence < table["min_confidence"] or seen.get(key, 0) >= table["per_subject"]:
+            continue
+        seen[key] = seen.get(key, 0) + 1
+        error = _sentence_span(story, conflict.error_sentences[0]) if conflict.error_sentences else conflict.error[0]
+        other = None
+        if conflict.contradicted_sentences:
+            other = _sentence_span(story, conflict.contradicted_sentences[0])
+        elif conflict.contradicted:
+            other = conflict.contradicted[0]
+        element = conflict.subject or conflict.rule
+        obj = error_object(story, error, other, element, subtype.split("_", 2)[-1])
+        obj["context"] = conflict.explanation or obj["context"]
+        out.append((subtype, obj, float(conflict.confidence)))
+    return out
+
+
+def text_errors(story: Story, settings: Settings) -> list[tuple[str, dict[str, str], float]]:
+    issues: list[TextIssue] = perspective_issues(story) + tense_issues(story, settings)
+    out = []
+    for issue in issues:
+        obj = error_object(story, issue.error, issue.norm, issue.element, issue.subtype.split("_", 2)[-1])
+        obj["context"] = issue.explanation
+        out.append((issue.subtype, obj, 0.6))
+    return out
+
+
+def _llm_errors(story: Story, settings: Settings, notes: str) -> tuple[list[tuple[str, dict[str, str], float]], str]:
+    """Errors from the LLM adjudicator (empty, with a note, when it is off or gives no answer)."""
+    from worldstate.detect.llm import get_adjudicator
+
+    adj = get_adjudicator(settings)
+    if adj is None or not adj.should_ask(0.5):
+        return [], ""
+    verdict = adj.ask("constory", story=story.text, engine_notes=notes)
+    if verdict is None:
+        return [], adj.degraded_note()
+    out = []
+    for item in verdict.data.get("errors") or []:
+        quote, pair = str(item.get("quote") or ""), str(item.get("contradicts_quote") or "")
+        error, other = story.find(quote), story.find(pair) if pair else None
+        if error is None:
+            continue
+        subtype = str(item["subtype"])
+        obj = error_object(story, error, other, "llm", subtype.split("_", 2)[-1])
+        obj["context"] = str(item.get("explanation") or obj["context"])
+        out.append((subtype, obj, float(item.get("confidence") or 0.6)))
+    return out, ""
+
+
+def constory_report(text: str, settings: Settings) -> ConStoryReport:
+    """The 19-subtype report for one story; every quote is verbatim from the (normalised) story."""
+    if not isinstance(text, str) or not text.strip():
+        raise InputError("<story>", "empty story")
+    started = time.perf_counter()
+    story = story_from_text(text, settings=settings)
+    report = ConStoryReport()
+    found = text_errors(story, settings)
+    try:
+        from worldstate.pipeline import analyze_text
+
+        ws = analyze_text(text, settings=settings)
+        found += reasoner_errors(ws, settings)
+    except ImportError as exc:  # extractor or reasoner not installed in this build
+        report.notes.append(f"world-state checks skipped: {exc}")
+    if settings.llm_mode != "off":
+        summary = "\n".join(f"{s}: {o['exact_quote'][:120]}" for s, o, _ in found) or "(none)"
+        llm_found, note = _llm_errors(story, settings, summary)
+        found += llm_found
+        if note:
+            report.notes.append(note)
+    dropped = 0
+    seen: set[tuple[str, str]] = set()
+    for subtype, obj, confidence in found:
+        if not is_verbatim(story, obj):
+            dropped += 1
+            continue
+        if (subtype, obj["exact_quote"]) in seen:
+            continue
+        seen.add((subtype, obj["exact_quote"]))
+        report.errors[subtype].append(obj)
+        span = story.find(obj["exact_quote"])
+        assert span is not None  # checked by is_verbatim
+        report.findings.append(
+            Finding(
+                category="constory",
+                confidence=confidence,
+                explanation=obj["context"],
+                evidence=[Evidence(span=span, text=obj["exact_quote"], role="error")],
+                subtype=subtype,
+            )
+        )
+    if dropped:
+        report.notes.append(f"dropped {dropped} error(s) whose quotes are not verbatim in the story")
+    n_errors = sum(len(v) for v in report.errors.values())
+    report.confidence = 0.5 if n_errors else 0.7
+    report.notes.append(f"{n_errors} error(s) in {time.perf_counter() - started:.1f}s")
+    return report

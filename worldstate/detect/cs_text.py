@@ -1,0 +1,144 @@
+"""Cheap text-level ConStory checks: narrative perspective switches and tense shifts in narration.
+
+Both look at narration only (dialogue inside quotation marks is blanked out, keeping offsets) and
+only fire against a strong story-wide norm, so they favour precision:
+- perspective: a third-person story (first-person paragraphs are at most ``PERSPECTIVE_STORY_MAX``
+  of the paragraphs whose narration uses personal pronouns) with a paragraph whose narration is
+  mostly first person;
+- tense: a past-tense story (present-tense paragraphs are at most ``TENSE_STORY_MAX`` of the
+  paragraphs with a dominant tense) with a paragraph whose narration is mostly present tense.
+Each hit is a :class:`TextIssue` with the sentence that shows the shift and a sentence that sets
+the norm before it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from worldstate.config import Settings
+from worldstate.extract.models import load_spacy
+from worldstate.state import Span, Story
+
+_QUOTED = re.compile(r"“[^”\n]*”?|\"[^\"\n]*\"?|‘[^’\n]{0,200}’")
+_FIRST = re.compile(r"\b(I|[Mm]e|[Mm]y|[Mm]ine|[Mm]yself)\b")
+_THIRD = re.compile(r"\b(he|she|him|her|his|hers|himself|herself)\b", re.IGNORECASE)
+_DOCUMENT = re.compile(r"^\s*(dear\b|[*_>#]|p\.s\.|entry\b|journal\b|diary\b|log\b)", re.IGNORECASE)
+
+PERSPECTIVE_STORY_MAX = 0.1
+PERSPECTIVE_PARAGRAPH_MIN = 0.6
+PERSPECTIVE_MIN_PRONOUNS = 3
+TENSE_STORY_MAX = 0.15
+TENSE_PARAGRAPH_MIN = 0.75
+TENSE_MIN_VERBS = 6
+_PAST = {"VBD"}
+_PRESENT = {"VBP", "VBZ"}
+
+
+@dataclass(frozen=True)
+class TextIssue:
+    """A shift found in the text: the sentence showing it and an earlier sentence setting the norm."""
+
+    subtype: str
+    error: Span
+    norm: Span
+    element: str
+    explanation: str
+
+
+def narration(text: str) -> str:
+    """``text`` with quoted dialogue replaced by spaces (same length, same offsets)."""
+    return _QUOTED.sub(lambda m: " " * len(m.group(0)), text)
+
+
+def _sentences_in(story: Story, span: Span) -> list[Span]:
+    return [s.span for s in story.sentences if span.contains(s.span)]
+
+
+def perspective_issues(story: Story) -> list[TextIssue]:
+    """Paragraphs narrated in the first person inside a third-person story."""
+    plain = narration(story.text)
+    stats = []  # (paragraph, first-person hits, third-person hits)
+    for para in story.paragraphs:
+        seg = plain[para.span.start : para.span.end]
+        stats.append((para, len(_FIRST.findall(seg)), len(_THIRD.findall(seg))))
+    first_like = [
+        (para, first, third)
+        for para, first, third in stats
+        if first >= PERSPECTIVE_MIN_PRONOUNS and first / (first + third) >= PERSPECTIVE_PARAGRAPH_MIN
+    ]
+    third_like = sum(1 for _, first, third in stats if third > first)
+    if not first_like or len(first_like) > PERSPECTIVE_STORY_MAX * (len(first_like) + third_like):
+        return []
+    issues = []
+    first_third = next((p for p, first, third in stats if third > first), None)
+    for para, _first, _third in first_like:
+        if first_third is None or para.span.start < first_third.span.start:
+            continue  # the story opens in the first person: not a switch
+        if _DOCUMENT.match(story.span_text(para.span)):
+            continue  # letters, diaries, logs are written in the first person
+        sents = _sentences_in(story, para.span)
+        error = next((s for s in sents if _FIRST.search(plain[s.start : s.end])), para.span)
+        norm_sents = _sentences_in(story, first_third.span)
+        norm = next((s for s in norm_sents if _THIRD.search(plain[s.start : s.end])), first_third.span)
+        issues.append(
+            TextIssue(
+                "narrative_style_perspective_confusions",
+                error,
+                norm,
+                "narrative perspective",
+                "narration switches from third person to first person ('I') outside dialogue",
+            )
+        )
+    return issues
+
+
+def tense_issues(story: Story, settings: Settings) -> list[TextIssue]:
+    """Paragraphs narrated in the present tense inside a past-tense story."""
+    plain = narration(story.text)
+    nlp = load_spacy(settings)
+    disabled = [p for p in nlp.pipe_names if p not in ("tok2vec", "tagger", "attribute_ruler")]
+    texts = [plain[p.span.start : p.span.end] for p in story.paragraphs]
+    counts: list[tuple[int, int, int | None]] = []  # (past, present, offset of first present verb)
+    for para, doc in zip(story.paragraphs, nlp.pipe(texts, disable=disabled), strict=True):
+        past = sum(1 for t in doc if t.tag_ in _PAST)
+        present_tokens = [t for t in doc if t.tag_ in _PRESENT]
+        first_present = para.span.start + present_tokens[0].idx if present_tokens else None
+        counts.append((past, len(present_tokens), first_present))
+    shifted_count = sum(1 for past, present, _ in counts if _is_shifted(past, present))
+    past_count = sum(1 for past, present, _ in counts if past > present)
+    if shifted_count == 0 or shifted_count > TENSE_STORY_MAX * (shifted_count + past_count):
+        return []
+    issues = []
+    norm: Span | None = None
+    for para, (past, present, first_present) in zip(story.paragraphs, counts, strict=True):
+        sents = _sentences_in(story, para.span)
+        if norm is not None and first_present is not None and _is_shifted(past, present):
+            error = sents[story_index(sents, first_present)] if sents else para.span
+            issues.append(
+                TextIssue(
+                    "narrative_style_style_shifts",
+                    error,
+                    norm,
+                    "narrative tense",
+                    "narration shifts from past tense to present tense without a narrative reason",
+                )
+            )
+            continue
+        if norm is None and past > present and sents:
+            norm = sents[0]
+    return issues
+
+
+def _is_shifted(past: int, present: int) -> bool:
+    """A paragraph whose narration is mostly present tense (enough verbs to tell)."""
+    return past + present >= TENSE_MIN_VERBS and present / (past + present) >= TENSE_PARAGRAPH_MIN
+
+
+def story_index(spans: list[Span], offset: int) -> int:
+    """Index of the span in ``spans`` that contains ``offset`` (the last one starting before it)."""
+    best = 0
+    for i, span in enumerate(spans):
+        if span.start <= offset:
+            best = i
+    return best

@@ -1,0 +1,176 @@
+"""StorySumm head: is each summary sentence faithful to the story, unfaithful, or commentary?
+
+Each summary sentence is aligned with its best story windows (:mod:`worldstate.detect.fa_align`);
+commentary (evaluation of the story, e.g. "The story explores themes of …") is recognised by the
+patterns in ``data/text/commentary_cues.txt`` and not judged. The other sentences get a risk score,
+a weighted sum of the alignment signals (weights and threshold in ``data/text/faithfulness.json``,
+tuned on the StorySumm val split only). A sentence is unfaithful when its risk exceeds the threshold;
+the summary is faithful iff no sentence is unfaithful. With the LLM adjudicator on, uncertain
+summaries are sent to it and its verdict replaces the offline one when it answers.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from worldstate.config import Settings
+from worldstate.detect.answers import SummaryAnswer
+from worldstate.detect.fa_align import Alignment, StoryIndex, align
+from worldstate.errors import InputError
+from worldstate.pipeline import story_from_text
+from worldstate.state import Evidence, Finding, Story
+
+FAITHFUL, UNFAITHFUL, COMMENTARY = "faithful", "unfaithful", "commentary"
+SIGNALS = ("low_sim", "unsupported", "local_unsupported", "new_names", "new_numbers", "negation_flip")
+
+
+def _data(name: str) -> str:
+    return resources.files("worldstate.detect").joinpath(f"data/text/{name}").read_text("utf-8")
+
+
+@lru_cache(maxsize=1)
+def parameters() -> dict[str, Any]:
+    """Signal weights and the sentence threshold (``faithfulness.json``)."""
+    params = json.loads(_data("faithfulness.json"))
+    missing = [s for s in SIGNALS if s not in params["weights"]]
+    if missing:
+        raise ValueError(f"faithfulness.json lacks weights for {missing}")
+    return params
+
+
+@lru_cache(maxsize=1)
+def commentary_patterns() -> list[re.Pattern[str]]:
+    lines = [ln.strip() for ln in _data("commentary_cues.txt").splitlines()]
+    return [re.compile(ln, re.IGNORECASE) for ln in lines if ln and not ln.startswith("#")]
+
+
+def is_commentary(sentence: str) -> bool:
+    return any(p.search(sentence) for p in commentary_patterns())
+
+
+def signal_values(a: Alignment) -> dict[str, float]:
+    """The alignment signals as numbers (order and names: :data:`SIGNALS`)."""
+    return {
+        "low_sim": 1.0 - a.max_sim,
+        "unsupported": a.unsupported,
+        "local_unsupported": a.local_unsupported,
+        "new_names": float(min(a.new_names, 2)),
+        "new_numbers": float(min(a.new_numbers, 2)),
+        "negation_flip": float(a.negation_flip),
+    }
+
+
+def sentence_risk(a: Alignment, weights: dict[str, float] | None = None) -> float:
+    """How likely the sentence states something the story does not support (higher = riskier)."""
+    weights = weights or parameters()["weights"]
+    values = signal_values(a)
+    return sum(weights[k] * values[k] for k in SIGNALS)
+
+
+def _finding(story: Story, index: int, a: Alignment, risk: float) -> Finding:
+    values = signal_values(a)
+    reasons = [k for k in ("new_names", "new_numbers", "negation_flip") if values[k] > 0]
+    if a.unsupported > 0:
+        reasons.append(f"{a.unsupported:.0%} of its content words are not in the story")
+    reasons.append(f"best story match similarity {a.max_sim:.2f}")
+    evidence = [
+        Evidence(span=s, text=story.span_text(s), role="support", sentence=story.sentence_at(s.start))
+        for s in a.evidence
+    ]
+    return Finding(
+        category="summary_faithfulness",
+        confidence=min(1.0, risk),
+        explanation=f"summary sentence {index + 1} looks unsupported: {'; '.join(reasons)}",
+        evidence=evidence,
+        rule="fa_align",
+        subtype=UNFAITHFUL,
+    )
+
+
+def _offline(story: Story, sentences: list[str], settings: Settings) -> SummaryAnswer:
+    params = parameters()
+    threshold = float(params["threshold"])
+    alignments = align(StoryIndex.build(story, settings), sentences, settings)
+    labels: list[str] = []
+    findings: list[Finding] = []
+    worst = 0.0
+    for i, (sentence, a) in enumerate(zip(sentences, alignments, strict=True)):
+        if is_commentary(sentence):
+            labels.append(COMMENTARY)
+            continue
+        risk = sentence_risk(a, params["weights"])
+        worst = max(worst, risk)
+        if risk > threshold:
+            labels.append(UNFAITHFUL)
+            findings.append(_finding(story, i, a, risk))
+        else:
+            labels.append(FAITHFUL)
+    faithful = UNFAITHFUL not in labels
+    margin = abs(worst - threshold) / max(threshold, 1e-6)
+    return SummaryAnswer(
+        confidence=min(1.0, 0.5 + margin),
+        findings=findings,
+        faithful=faithful,
+        score=float(threshold - worst),
+        sentence_labels=labels,
+    )
+
+
+def _with_llm(answer: SummaryAnswer, story: Story, sentences: list[str], settings: Settings) -> SummaryAnswer:
+    """Ask the adjudicator when the offline answer is uncertain; keep the offline answer otherwise."""
+    from worldstate.detect.llm import get_adjudicator
+
+    adj = get_adjudicator(settings)
+    if adj is None or not adj.should_ask(answer.confidence):
+        return answer
+    notes = "\n".join(f.explanation for f in answer.findings) or "(none)"
+    verdict = adj.ask("faithfulness", story=story.text, summary=sentences, engine_notes=notes)
+    if verdict is None:
+        answer.notes.append(adj.degraded_note())
+        return answer
+    bad = {int(n) - 1 for n in verdict.data.get("unfaithful_sentences") or [] if 1 <= int(n) <= len(sentences)}
+    faithful = bool(verdict.data.get("faithful", not bad))
+    labels = [
+        COMMENTARY if old == COMMENTARY and i not in bad else UNFAITHFUL if i in bad else FAITHFUL
+        for i, old in enumerate(answer.sentence_labels)
+    ]
+    evidence = [Evidence(span=span, text=quote, role="error") for quote, span in verdict.quotes]
+    findings = [
+        Finding(
+            category="summary_faithfulness",
+            confidence=float(verdict.data.get("confidence") or 0.7),
+            explanation=str(verdict.data.get("explanation") or "LLM: summary not supported by the story"),
+            evidence=evidence,
+            rule="llm",
+            subtype=UNFAITHFUL,
+            source="llm",
+        )
+    ]
+    return SummaryAnswer(
+        confidence=float(verdict.data.get("confidence") or 0.7),
+        findings=findings if not faithful else [],
+        notes=[*answer.notes, *verdict.notes, f"LLM adjudicated (offline said faithful={answer.faithful})"],
+        faithful=faithful,
+        score=1.0 if faithful else 0.0,
+        sentence_labels=labels,
+    )
+
+
+def judge_summary(story: str, summary_sentences: list[str], settings: Settings) -> SummaryAnswer:
+    """Label each summary sentence and the summary as a whole (faithful iff no unfaithful sentence)."""
+    if not isinstance(story, str) or not story.strip():
+        raise InputError("<story>", "empty story")
+    if isinstance(summary_sentences, str) or not summary_sentences:
+        raise InputError("<summary>", "summary must be a non-empty list of sentences")
+    sentences = [str(s).strip() for s in summary_sentences]
+    if any(not s for s in sentences):
+        raise InputError("<summary>", "summary contains an empty sentence")
+    parsed = story_from_text(story, settings=settings)
+    answer = _offline(parsed, sentences, settings)
+    if settings.llm_mode != "off":
+        answer = _with_llm(answer, parsed, sentences, settings)
+    return answer
