@@ -1,0 +1,108 @@
+"""Knowledge heads: next-action choice (KNP) and implausible-knowledge detection (IKD)."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from worldstate.config import Settings
+from worldstate.detect.answers import Answer
+from worldstate.detect.kn_access import sentence_access
+from worldstate.detect.kn_text import StoryView, name_keys
+from worldstate.detect.knowledge import detect_implausible_knowledge
+from worldstate.detect.next_action import choose_next_action
+from worldstate.errors import InputError
+
+SETTINGS = Settings()
+
+KNP_STORY = (
+    "Lane was exhausted, but she answered her sister Kristina’s call. "
+    "Kristina asked Lane to come home for a family dinner that weekend. "
+    "Lane promised she’d try. "
+    "That same afternoon, Robert secretly called their parents and asked to attend the dinner to apologize; "
+    "they agreed to keep it a surprise. "
+    "On Saturday morning, Lane sat with the ticket page open, deciding whether to travel home."
+)
+KNP_QUESTION = "On Saturday morning, what will Lane decide to do about traveling home for the family dinner?"
+KNP_OPTIONS = [
+    "Cancel the trip and stay away to avoid seeing Robert at the dinner.",
+    "Buy a ticket and travel home to support Kristina at the family dinner.",
+]
+
+FUTURE_LEAK = (
+    "Tom packed his fishing rod and walked down to the river at dawn. "
+    "His neighbour Ruth waved from her garden and wished him luck. "
+    "Tom shouted back, “Don’t worry, the old wooden bridge will collapse under the grey mare at noon.” "
+    "He fished for hours and caught two small trout. "
+    "At noon the old wooden bridge collapsed under the grey mare, and the cart fell into the water. "
+    "Tom ran to help the driver out of the river."
+)
+CLEAN = (
+    "Tom packed his fishing rod and walked down to the river at dawn. "
+    "His neighbour Ruth waved from her garden and wished him luck. "
+    "He fished for hours and caught two small trout. "
+    "In the evening he cooked the trout and shared them with Ruth."
+)
+
+
+def _check_evidence(text: str, answer: Answer) -> None:
+    for finding in answer.findings:
+        assert finding.evidence
+        for ev in finding.evidence:
+            assert text[ev.span.start : ev.span.end] == ev.text
+
+
+def test_name_keys_and_access() -> None:
+    view = StoryView.from_text(KNP_STORY, SETTINGS)
+    assert name_keys("Lane", view) == {"lane"}
+    access = sentence_access(view, "Lane")
+    hidden = max(access, key=lambda a: a.score)
+    assert "Robert secretly called" in view.sentences[hidden.sentence]
+    assert access[0].involved and not access[3].involved
+
+
+@pytest.mark.parametrize("order", [(0, 1), (1, 0)])
+def test_next_action_avoids_hidden_information(order: tuple[int, int]) -> None:
+    options = [KNP_OPTIONS[i] for i in order]
+    answer = choose_next_action(KNP_STORY, KNP_QUESTION, options, SETTINGS, character="Lane")
+    assert options[answer.choice] == KNP_OPTIONS[1]
+    assert len(answer.scores) == 2 and 0.5 <= answer.confidence <= 1.0
+    _check_evidence(KNP_STORY, answer)
+
+
+def test_next_action_rejects_bad_input() -> None:
+    with pytest.raises(InputError):
+        choose_next_action(KNP_STORY, KNP_QUESTION, ["only one"], SETTINGS)
+    with pytest.raises(InputError):
+        choose_next_action("", KNP_QUESTION, KNP_OPTIONS, SETTINGS)
+
+
+def test_future_knowledge_is_found_and_localised() -> None:
+    answer = detect_implausible_knowledge(FUTURE_LEAK, SETTINGS)
+    assert answer.has_error
+    assert answer.error_sentence.startswith("Tom shouted back")
+    assert answer.error_sentence in FUTURE_LEAK
+    _check_evidence(FUTURE_LEAK, answer)
+
+
+def test_clean_story_has_no_implausible_knowledge() -> None:
+    answer = detect_implausible_knowledge(CLEAN, SETTINGS)
+    assert not answer.has_error and answer.error_sentence == "" and answer.findings == []
+
+
+def test_knp_development_items(shared_data: Path) -> None:
+    """The first 16 development items, options shuffled with a fixed seed: well above chance."""
+    files = sorted((shared_data / "act_on_known" / "KNP").glob("qa_*.json"))[:16]
+    rng = random.Random(7)
+    correct = 0
+    for path in files:
+        item = json.loads(path.read_text(encoding="utf-8"))
+        options = [item["answer_with_knowledge"], item["answer_without_knowledge"]]
+        rng.shuffle(options)
+        answer = choose_next_action(item["story"], item["question"], options, SETTINGS, character=item["character"])
+        correct += options[answer.choice] == item["answer_without_knowledge"]
+        _check_evidence(item["story"], answer)
+    assert correct / len(files) >= 0.6

@@ -1,0 +1,210 @@
+"""``worldstate check``: run one task head on a story and report its findings with evidence.
+
+Exit codes: 0 no finding (for ``next-action``: an answer was given), 1 findings reported,
+2 bad input or a task head that is not installed.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.markup import escape
+
+from worldstate.cli.common import llm_options, model_options
+from worldstate.config import Settings
+from worldstate.detect.answers import Answer, ChoiceAnswer, ConStoryReport, ContinuityAnswer, KnowledgeAnswer
+from worldstate.errors import InputError
+from worldstate.files import read_story_file
+from worldstate.state import Finding, Story
+
+TASKS = ("continuity", "knowledge", "constory", "faithfulness", "next-action")
+# task → (module, function) of its head; imported only when the task runs.
+HEADS: dict[str, tuple[str, str]] = {
+    "continuity": ("worldstate.detect.continuity", "detect_continuity"),
+    "knowledge": ("worldstate.detect.knowledge", "detect_implausible_knowledge"),
+    "constory": ("worldstate.detect.constory", "constory_report"),
+    "faithfulness": ("worldstate.detect.faithfulness", "judge_summary"),
+    "next-action": ("worldstate.detect.next_action", "choose_next_action"),
+}
+
+
+def load_head(task: str) -> Callable[..., Answer]:
+    """The head function for ``task``; InputError when its module is not available yet."""
+    module_name, attr = HEADS[task]
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name and module_name.startswith(exc.name):
+            raise InputError(f"--task {task}", f"this task head ({module_name}) is not installed") from None
+        raise
+    head = getattr(module, attr, None)
+    if head is None:
+        raise InputError(f"--task {task}", f"{module_name} has no {attr}()")
+    return head
+
+
+def _summary_sentences(text: str) -> list[str]:
+    story = Story.from_text(text)
+    return [story.span_text(s.span) for s in story.sentences]
+
+
+def run_task(
+    task: str,
+    *,
+    story_text: str,
+    settings: Settings,
+    summary_text: str = "",
+    question: str = "",
+    options: tuple[str, ...] = (),
+    character: str | None = None,
+) -> Answer:
+    """Run the head for ``task`` and return its answer."""
+    head = load_head(task)
+    if task == "faithfulness":
+        return head(story_text, _summary_sentences(summary_text), settings)
+    if task == "next-action":
+        return head(story_text, question, list(options), settings, character=character)
+    if task == "knowledge":
+        return head(story_text, settings, character=character)
+    return head(story_text, settings)
+
+
+def has_findings(task: str, answer: Answer) -> bool:
+    """Whether the answer reports a problem (decides exit code 1)."""
+    if isinstance(answer, ContinuityAnswer | KnowledgeAnswer):
+        return answer.has_error
+    if isinstance(answer, ChoiceAnswer):
+        return False
+    if isinstance(answer, ConStoryReport):
+        return any(answer.errors.values()) or bool(answer.findings)
+    if task == "faithfulness":
+        return not getattr(answer, "faithful", True)
+    return bool(answer.findings)
+
+
+def _headline(task: str, answer: Answer, options: tuple[str, ...]) -> str:
+    if isinstance(answer, ContinuityAnswer):
+        return "continuity error found" if answer.has_error else "no continuity error found"
+    if isinstance(answer, KnowledgeAnswer):
+        if not answer.has_error:
+            return "no implausible knowledge found"
+        return f"implausible knowledge{f' ({answer.character})' if answer.character else ''}"
+    if isinstance(answer, ChoiceAnswer):
+        chosen = options[answer.choice] if 0 <= answer.choice < len(options) else "?"
+        return f"choice: option {answer.choice + 1} — {chosen}"
+    if isinstance(answer, ConStoryReport):
+        total = sum(len(v) for v in answer.errors.values())
+        return f"{total} ConStory error(s)"
+    if task == "faithfulness":
+        return "summary is faithful" if getattr(answer, "faithful", True) else "summary is NOT faithful"
+    return task
+
+
+def render_finding(console: Console, number: int, finding: Finding) -> None:
+    who = f" [{escape(finding.character)}]" if finding.character else ""
+    kind = finding.category + (f"/{finding.subtype}" if finding.subtype else "")
+    console.print(
+        f"[bold]{number}. {escape(kind)}[/bold]{who}  confidence {finding.confidence:.2f}  ({finding.source})"
+    )
+    console.print(f"   {escape(finding.explanation)}")
+    for ev in finding.evidence:
+        where = f"sentence {ev.sentence + 1}" if ev.sentence is not None else f"chars {ev.span.start}-{ev.span.end}"
+        console.print(f"   [dim]{escape(ev.role)}, {where}:[/dim] “{escape(ev.text)}”")
+
+
+def render_answer(console: Console, task: str, answer: Answer, options: tuple[str, ...] = ()) -> None:
+    """Readable report: headline, confidence, findings with quoted evidence and sentence numbers."""
+    console.print(f"[bold]{escape(_headline(task, answer, options))}[/bold]  (confidence {answer.confidence:.2f})")
+    if isinstance(answer, ContinuityAnswer) and answer.has_error:
+        for line in answer.error_lines:
+            console.print(f"   error line: “{escape(line)}”")
+        for line in answer.contradicted_lines:
+            console.print(f"   contradicts: “{escape(line)}”")
+    if isinstance(answer, KnowledgeAnswer) and answer.has_error:
+        console.print(f"   error sentence: “{escape(answer.error_sentence)}”")
+    if isinstance(answer, ChoiceAnswer) and answer.scores:
+        scores = ", ".join(f"{i + 1}: {s:.2f}" for i, s in enumerate(answer.scores))
+        console.print(f"   option scores (higher = chosen): {scores}")
+    for i, finding in enumerate(answer.findings, 1):
+        render_finding(console, i, finding)
+    for note in answer.notes:
+        console.print(f"[yellow]note:[/yellow] {escape(note)}")
+
+
+@click.command()
+@click.argument("story_path", required=False, type=click.Path(allow_dash=True))
+@click.option("--task", type=click.Choice(TASKS), required=True, help="Which check to run.")
+@click.option("--story", "story_opt", type=click.Path(allow_dash=True), default=None, help="Story file (or STORY).")
+@click.option("--summary", type=click.Path(), default=None, help="Summary file (faithfulness).")
+@click.option("--question", default=None, help="Question about the character (next-action).")
+@click.option("--option", "options", multiple=True, help="A candidate action (next-action; repeat, 2 or more).")
+@click.option("--character", default=None, help="The character the question is about (next-action, knowledge).")
+@click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
+@model_options
+@llm_options
+def check(
+    story_path: str | None,
+    task: str,
+    story_opt: str | None,
+    summary: str | None,
+    question: str | None,
+    options: tuple[str, ...],
+    character: str | None,
+    as_json: bool,
+    settings: Settings,
+) -> None:
+    """Check a story for continuity errors, implausible character knowledge, ConStory errors,
+    an unfaithful summary, or choose a character's next action.
+
+    \b
+    worldstate check story.txt --task continuity|knowledge|constory [--json]
+    worldstate check --task faithfulness --story s.txt --summary m.txt
+    worldstate check --task next-action --story s.txt --question Q --option A --option B [--character NAME]
+
+    Exit codes: 0 no finding (next-action: answered), 1 findings reported, 2 bad input.
+    """
+    if story_path and story_opt:
+        raise InputError("--story", "give the story either as an argument or with --story, not both")
+    path = story_path or story_opt
+    if not path:
+        raise InputError("story", "no story given (STORY argument or --story)")
+    _check_task_inputs(task, summary, question, options)
+    story_text = read_story_file(path)
+    summary_text = read_story_file(summary) if summary else ""
+    answer = run_task(
+        task,
+        story_text=story_text,
+        settings=settings,
+        summary_text=summary_text,
+        question=question or "",
+        options=options,
+        character=character,
+    )
+    if as_json:
+        payload: dict[str, Any] = {"task": task, "story": path, "answer": answer.to_dict()}
+        click.echo(json.dumps(payload, ensure_ascii=False, indent=2))
+    else:
+        render_answer(Console(), task, answer, options)
+    sys.exit(1 if has_findings(task, answer) else 0)
+
+
+def _check_task_inputs(task: str, summary: str | None, question: str | None, options: tuple[str, ...]) -> None:
+    if task == "faithfulness" and not summary:
+        raise InputError("--summary", "the faithfulness task needs --summary FILE")
+    if task != "faithfulness" and summary:
+        raise InputError("--summary", f"--summary is only used by --task faithfulness, not {task}")
+    if task == "next-action":
+        if not question or not question.strip():
+            raise InputError("--question", "the next-action task needs --question")
+        if len(options) < 2:
+            raise InputError("--option", "the next-action task needs at least two --option values")
+    elif question or options:
+        raise InputError(
+            "--question/--option", f"--question and --option are only used by --task next-action, not {task}"
+        )

@@ -1,0 +1,113 @@
+"""Continuity errors (FlawedFictions): a later sentence contradicts a fact the story established.
+
+Precision first: Always-No-Error already scores CEEval-Full 0.50, so a report is made only by
+checks whose contradictions are unambiguous once found —
+- a named character narrated as dead acts later with no revival, magic or flashback in between
+  (``cont_death``);
+- a named character's fixed trait (eye/hair/fur colour) is given two incompatible colours
+  (``cont_traits``);
+- one definite thing (not a person) is called old in one place and young in another (``cont_age``).
+With ``--llm uncertain|always`` the LLM adjudicator is asked (and its quotes re-anchored in the
+story); any failure leaves the offline answer standing.
+"""
+
+from __future__ import annotations
+
+from worldstate.config import Settings
+from worldstate.detect.answers import ContinuityAnswer
+from worldstate.detect.cont_age import age_conflicts
+from worldstate.detect.cont_death import death_conflicts
+from worldstate.detect.cont_lexicon import Conflict
+from worldstate.detect.cont_traits import trait_conflicts
+from worldstate.detect.kn_evidence import quote_evidence, sentence_evidence
+from worldstate.detect.kn_text import StoryView
+from worldstate.state import Finding
+
+# Confidence of a "no error" answer: most stories without a found conflict have none, but the
+# checks cover only a few kinds of error.
+NO_ERROR_CONFIDENCE = 0.6
+
+
+def find_conflicts(view: StoryView) -> list[Conflict]:
+    """All conflicts the offline checks find, most confident first."""
+    conflicts = death_conflicts(view) + trait_conflicts(view) + age_conflicts(view)
+    return sorted(conflicts, key=lambda c: (-c.confidence, c.error))
+
+
+def _finding(view: StoryView, conflict: Conflict) -> Finding:
+    return Finding(
+        category="continuity",
+        subtype=conflict.subtype,
+        confidence=conflict.confidence,
+        explanation=conflict.explanation,
+        evidence=[
+            sentence_evidence(view, conflict.error, "error"),
+            sentence_evidence(view, conflict.contradicted, "contradicted"),
+        ],
+        rule=f"cont-{conflict.subtype}",
+        character=conflict.character or None,
+    )
+
+
+def detect_continuity(text: str, settings: Settings) -> ContinuityAnswer:
+    """Whether ``text`` has a continuity error; the error and contradicted sentences when it does."""
+    view = StoryView.from_text(text, settings)
+    conflicts = find_conflicts(view)
+    if conflicts:
+        best = conflicts[0]
+        answer = ContinuityAnswer(
+            has_error=True,
+            error_lines=[view.sentences[best.error]],
+            contradicted_lines=[view.sentences[best.contradicted]],
+            confidence=best.confidence,
+            findings=[_finding(view, c) for c in conflicts],
+        )
+    else:
+        answer = ContinuityAnswer(has_error=False, confidence=NO_ERROR_CONFIDENCE)
+    return _adjudicate(answer, view, settings)
+
+
+def _adjudicate(answer: ContinuityAnswer, view: StoryView, settings: Settings) -> ContinuityAnswer:
+    """Ask the LLM adjudicator when configured and unsure; keep the offline answer when it fails."""
+    if settings.llm_mode == "off":
+        return answer
+    from worldstate.detect.llm import get_adjudicator
+
+    adj = get_adjudicator(settings)
+    if adj is None or not adj.should_ask(answer.confidence):
+        return answer
+    notes = "; ".join(f.explanation for f in answer.findings) or "(no conflict found by the offline checks)"
+    verdict = adj.ask("continuity", story=view.story.text, engine_notes=notes)
+    if verdict is None or "has_error" not in verdict.data:
+        answer.notes.append(adj.degraded_note())
+        return answer
+    answer.notes.extend(verdict.notes)
+    confidence = float(verdict.data.get("confidence") or 0.7)
+    if not verdict.data["has_error"]:
+        return ContinuityAnswer(has_error=False, confidence=confidence, notes=answer.notes)
+    errors = verdict.anchored.get("error_quotes", [])
+    contradicted = verdict.anchored.get("contradicted_quotes", [])
+    if not errors:
+        answer.notes.append("LLM reported an error but none of its quotes was found in the story; ignored")
+        return answer
+    evidence = [quote_evidence(view, span, "error") for _, span in errors]
+    evidence += [quote_evidence(view, span, "contradicted") for _, span in contradicted]
+    finding = Finding(
+        category="continuity",
+        subtype="llm",
+        confidence=confidence,
+        explanation=str(verdict.data.get("explanation") or "LLM adjudicator's finding"),
+        evidence=evidence,
+        rule="llm",
+        source="llm",
+    )
+    return ContinuityAnswer(
+        has_error=True,
+        error_lines=[view.sentences[ev.sentence] for ev in evidence if ev.role == "error" and ev.sentence is not None],
+        contradicted_lines=[
+            view.sentences[ev.sentence] for ev in evidence if ev.role == "contradicted" and ev.sentence is not None
+        ],
+        confidence=confidence,
+        findings=[finding, *answer.findings],
+        notes=answer.notes,
+    )

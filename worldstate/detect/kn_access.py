@@ -1,0 +1,91 @@
+"""How likely each story sentence is *inaccessible* to a character (they could not know its content).
+
+Signals, each general and cheap:
+- the sentence does not involve the character (no name mention, no pronoun carried over from a
+  sentence about them);
+- it moves to another place or time ("meanwhile", "later that day", "well ahead") or says the
+  content is hidden ("secretly", "unbeknownst");
+- another character is the subject of a private-mind verb (plans, wonders, fears) — their
+  unexpressed thoughts;
+- speech the character takes part in, and their own perceptions, are accessible.
+The cue lists live in ``data/knowledge/cues.yaml``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+import yaml
+
+from worldstate.detect.kn_text import StoryView, mentions, name_keys
+
+PRONOUNS = frozenset({"he", "she", "they", "him", "her", "his", "them", "their"})
+
+
+@lru_cache(maxsize=1)
+def cues() -> dict[str, list[str]]:
+    text = resources.files("worldstate.detect").joinpath("data/knowledge/cues.yaml").read_text(encoding="utf-8")
+    return yaml.safe_load(text)
+
+
+@dataclass(frozen=True)
+class Access:
+    """Inaccessibility of one sentence to one character, with the reasons found."""
+
+    sentence: int
+    score: float  # 0 = the character surely knows it, 1 = surely cannot
+    involved: bool
+    reasons: tuple[str, ...]
+
+
+def _cue_hits(sentence: str, phrases: list[str]) -> list[str]:
+    low = sentence.lower()
+    return [p for p in phrases if re.search(r"\b" + re.escape(p) + r"\b", low)]
+
+
+def _other_private_mind(view: StoryView, index: int, keys: set[str]) -> bool:
+    """Someone other than the character is the subject of a private-mind verb in this sentence."""
+    verbs = set(cues()["private_mind"])
+    for tok in view.docs[index]:
+        if tok.pos_ in {"VERB", "AUX"} and tok.lemma_.lower() in verbs:
+            subjects = [c for c in tok.children if c.dep_ in {"nsubj", "nsubjpass"}]
+            if any(s.text.lower() not in keys and s.pos_ == "PROPN" for s in subjects):
+                return True
+    return False
+
+
+def _starts_with_pronoun(view: StoryView, index: int) -> bool:
+    for tok in view.docs[index]:
+        if tok.dep_ in {"nsubj", "nsubjpass"}:
+            return tok.text.lower() in PRONOUNS
+    return False
+
+
+def sentence_access(view: StoryView, character: str) -> list[Access]:
+    """Inaccessibility score per sentence of ``view`` for ``character``."""
+    keys = name_keys(character, view)
+    elsewhere = cues()["elsewhere"]
+    out: list[Access] = []
+    previous_involved = False
+    for i, sentence in enumerate(view.sentences):
+        reasons: list[str] = []
+        involved = mentions(sentence, keys)
+        if not involved and previous_involved and _starts_with_pronoun(view, i):
+            involved = True
+            reasons.append("pronoun continues a sentence about the character")
+        score = 0.15 if involved else 0.55
+        if not involved:
+            reasons.append("character not involved")
+        hits = _cue_hits(sentence, elsewhere)
+        if hits:
+            score += 0.25
+            reasons.append(f"another place/time or hidden: {', '.join(hits[:3])}")
+        if _other_private_mind(view, i, keys):
+            score += 0.2
+            reasons.append("another character's private thoughts or plans")
+        out.append(Access(i, min(score, 1.0), involved, tuple(reasons)))
+        previous_involved = involved
+    return out

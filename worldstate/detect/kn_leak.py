@@ -1,0 +1,115 @@
+"""Knowledge leaks: a sentence whose specific content appears elsewhere in the story only where its
+knower could not have learned it — later (the future) or in a sentence inaccessible to them.
+
+For each ordered pair (i, j) of sentences, the *overlap* is the share of sentence i's specific
+content words (lemmas that occur in at most two sentences of the story) that sentence j also has,
+blended with their embedding similarity. A pair is a leak candidate when
+- j comes after i (i states something the story only narrates later), or
+- j comes before i and is inaccessible to the characters who speak or act in i (``kn_access``);
+speech and thought sentences (quotes, mental verbs) weigh more, since the task is about what a
+character shows they know; of a pair, the speech/thought side is reported as the error.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+import numpy as np
+
+from worldstate.detect.kn_access import sentence_access
+from worldstate.detect.kn_text import StoryView, has_quote
+
+
+@dataclass(frozen=True)
+class Leak:
+    """Sentence ``sentence`` shows content found (only) in ``source``; higher ``score`` = more suspicious."""
+
+    sentence: int
+    source: int
+    score: float
+    overlap: float
+    direction: str  # "future" or "hidden"
+    knower: str
+
+
+def specific_lemmas(view: StoryView, max_sentences: int = 2) -> list[set[str]]:
+    """Each sentence's content lemmas that occur in at most ``max_sentences`` sentences."""
+    counts = Counter(lemma for lemmas in view.lemmas for lemma in lemmas)
+    return [{lemma for lemma in lemmas if counts[lemma] <= max_sentences} for lemmas in view.lemmas]
+
+
+def overlap_matrix(view: StoryView) -> np.ndarray:
+    """overlap[i, j]: share of i's specific lemmas also in j, blended 50/50 with cosine similarity."""
+    specific = specific_lemmas(view)
+    n = len(view)
+    lexical = np.zeros((n, n))
+    for i in range(n):
+        if len(specific[i]) < 2:
+            continue
+        for j in range(n):
+            if i != j:
+                lexical[i, j] = len(specific[i] & view.lemmas[j]) / len(specific[i])
+    cosine = view.embeddings @ view.embeddings.T
+    np.fill_diagonal(cosine, 0.0)
+    return 0.5 * lexical + 0.5 * np.clip(cosine, 0.0, 1.0)
+
+
+def knowers(view: StoryView, index: int) -> list[str]:
+    """Named people who speak, think or act in sentence ``index`` (its PERSON entities, else PROPN subjects)."""
+    doc = view.docs[index]
+    names = [ent.text for ent in doc.ents if ent.label_ == "PERSON"]
+    names += [t.text for t in doc if t.pos_ == "PROPN" and t.dep_ in {"nsubj", "nsubjpass"}]
+    return list(dict.fromkeys(names))
+
+
+def is_mental(view: StoryView, index: int) -> bool:
+    """Speech or thought: a quotation, or a verb of saying/knowing/thinking."""
+    if has_quote(view.sentences[index]):
+        return True
+    verbs = {"say", "tell", "ask", "know", "think", "wonder", "realize", "realise", "guess", "predict", "warn"}
+    return any(t.lemma_.lower() in verbs for t in view.docs[index] if t.pos_ == "VERB")
+
+
+def find_leaks(view: StoryView, mental_weight: float = 1.0, plain_weight: float = 0.8) -> list[Leak]:
+    """Leak candidates, most suspicious first (one per sentence: its best source)."""
+    overlap = overlap_matrix(view)
+    access_cache: dict[str, list[float]] = {}
+    leaks: list[Leak] = []
+    for i in range(len(view)):
+        weight = mental_weight if is_mental(view, i) else plain_weight
+        people = knowers(view, i)
+        best: Leak | None = None
+        for j in np.argsort(-overlap[i])[:3]:
+            j = int(j)
+            if overlap[i, j] <= 0:
+                break
+            if j > i:
+                direction, knower, factor = "future", people[0] if people else "", 1.0
+            else:
+                hidden = [(p, _access(view, p, access_cache)[j]) for p in people]
+                if not hidden:
+                    continue
+                knower, inaccessible = max(hidden, key=lambda x: x[1])
+                direction, factor = "hidden", inaccessible
+            score = float(overlap[i, j] * weight * factor)
+            if best is None or score > best.score:
+                best = Leak(i, j, score, float(overlap[i, j]), direction, knower)
+        if best is not None:
+            leaks.append(_error_side(view, best))
+    return sorted(leaks, key=lambda leak: -leak.score)
+
+
+def _error_side(view: StoryView, leak: Leak) -> Leak:
+    """Report the speech/thought side of a pair: when the earlier sentence is plain narration and the
+    later one is speech or thought, the later one shows knowledge of the earlier (hidden) narration."""
+    if leak.direction != "future" or is_mental(view, leak.sentence) or not is_mental(view, leak.source):
+        return leak
+    people = knowers(view, leak.source)
+    return Leak(leak.source, leak.sentence, leak.score, leak.overlap, "hidden", people[0] if people else "")
+
+
+def _access(view: StoryView, person: str, cache: dict[str, list[float]]) -> list[float]:
+    if person not in cache:
+        cache[person] = [a.score for a in sentence_access(view, person)]
+    return cache[person]

@@ -1,0 +1,113 @@
+"""A story prepared for the knowledge heads: sentences, their lemmas, parses and embeddings.
+
+Light-weight and self-contained: it needs only the normalised ``Story`` sentence split, the
+configured spaCy pipeline and the sentence embedder (both cached per process).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from worldstate.config import Settings
+from worldstate.errors import InputError
+from worldstate.extract.models import get_embedder, load_spacy
+from worldstate.state import Span, Story
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc
+
+CONTENT_POS = frozenset({"NOUN", "PROPN", "VERB", "ADJ", "NUM", "ADV"})
+QUOTE_CHARS = '"“”«»'
+TITLE_WORDS = frozenset(
+    {"mr", "mrs", "ms", "miss", "dr", "sir", "lady", "lord", "king", "queen", "prince", "princess", "the", "a", "an"}
+)
+
+
+def content_lemmas(doc: Doc | list) -> set[str]:
+    """Lower-case lemmas of the content words (nouns, verbs, adjectives, adverbs, numbers)."""
+    return {t.lemma_.lower() for t in doc if t.pos_ in CONTENT_POS and not t.is_stop and t.is_alpha and len(t) > 1}
+
+
+def has_quote(text: str) -> bool:
+    return any(ch in text for ch in QUOTE_CHARS)
+
+
+@dataclass
+class StoryView:
+    """One story, split into sentences with character offsets, parsed once."""
+
+    story: Story
+    settings: Settings
+    sentences: list[str] = field(default_factory=list)
+    spans: list[Span] = field(default_factory=list)
+    raw: str = ""  # the input text as given (differs from ``story.text`` when it contained HTML)
+
+    @classmethod
+    def from_text(cls, text: str, settings: Settings, *, what: str = "story") -> StoryView:
+        if not isinstance(text, str) or not text.strip():
+            raise InputError(what, "empty text")
+        story = Story.from_text(text, language=settings.language or None)
+        spans = [s.span for s in story.sentences]
+        if not spans:
+            raise InputError(what, "no sentences found")
+        sentences = [story.span_text(s) for s in spans]
+        return cls(story=story, settings=settings, sentences=sentences, spans=spans, raw=text)
+
+    def __len__(self) -> int:
+        return len(self.sentences)
+
+    @cached_property
+    def docs(self) -> list[Doc]:
+        nlp = load_spacy(self.settings)
+        return list(nlp.pipe(self.sentences))
+
+    @cached_property
+    def lemmas(self) -> list[set[str]]:
+        return [content_lemmas(doc) for doc in self.docs]
+
+    @cached_property
+    def embeddings(self) -> np.ndarray:
+        return get_embedder(self.settings).encode(self.sentences)
+
+    def encode(self, texts: list[str]) -> np.ndarray:
+        return get_embedder(self.settings).encode(texts)
+
+    def parse(self, text: str) -> Doc:
+        return load_spacy(self.settings)(text)
+
+    def sentence_of(self, offset: int) -> int:
+        return self.story.sentence_at(offset)
+
+    def raw_span(self, span: Span) -> Span:
+        """``span`` (into the normalised text) as offsets into the input text."""
+        if not self.story.offset_map:
+            return span
+        start = self.story.source_offset(span.start)
+        end = max(start, self.story.source_offset(span.end - 1) + 1) if len(span) else start
+        return Span(start, end)
+
+
+def name_keys(character: str, view: StoryView) -> set[str]:
+    """Lower-case words that identify ``character`` in the text: proper-name words, else the head noun.
+
+    'Margaret “Maggie” Cassidy' → {margaret, maggie, cassidy}; 'The city night watchman at the gate'
+    → {watchman}.
+    """
+    doc = view.parse(character)
+    names = {t.text.lower() for t in doc if t.pos_ == "PROPN" and t.is_alpha and t.text.lower() not in TITLE_WORDS}
+    names |= {t.text.lower() for t in doc if t.is_alpha and t.text[:1].isupper() and t.i > 0}
+    names -= TITLE_WORDS
+    if names:
+        return names
+    heads = {t.text.lower() for t in doc if t.dep_ == "ROOT" and t.is_alpha}
+    return heads or {w.lower() for w in re.findall(r"[A-Za-z]{3,}", character)[-1:]}
+
+
+def mentions(sentence: str, keys: set[str]) -> bool:
+    low = sentence.lower()
+    return any(re.search(r"\b" + re.escape(k) + r"(?:’s|'s)?\b", low) for k in keys)

@@ -1,0 +1,126 @@
+"""Implausible knowledge (Act-on-Known IKD): a character shows knowledge they could not have.
+
+Mechanism (``kn_leak``): find the sentence whose specific content the story otherwise gives only
+later (the future) or in a sentence the sentence's speakers/actors could not access (another
+scene, someone else's private thoughts); report it when its leak score clears a threshold
+calibrated on development data (``data/knowledge/knowledge.yaml``). ``character`` restricts the
+search to sentences involving that character; the IKD benchmark gives none, so the head works
+without it.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+
+import yaml
+
+from worldstate.config import Settings
+from worldstate.detect.answers import KnowledgeAnswer
+from worldstate.detect.kn_evidence import quote_evidence, sentence_evidence
+from worldstate.detect.kn_leak import Leak, find_leaks
+from worldstate.detect.kn_text import StoryView, mentions, name_keys
+from worldstate.state import Finding
+
+
+@lru_cache(maxsize=1)
+def _config() -> dict:
+    text = resources.files("worldstate.detect").joinpath("data/knowledge/knowledge.yaml").read_text("utf-8")
+    return yaml.safe_load(text)
+
+
+def _confidence(score: float, threshold: float) -> float:
+    """Distance from the threshold mapped to [0.5, 1): how sure the yes/no decision is."""
+    return min(0.99, 0.5 + abs(score - threshold))
+
+
+def _explain(view: StoryView, leak: Leak) -> str:
+    who = leak.knower or "a character"
+    if leak.direction == "future":
+        return (
+            f"Sentence {leak.sentence + 1} shows {who} knowing what the story only narrates later "
+            f"(sentence {leak.source + 1})."
+        )
+    return (
+        f"Sentence {leak.sentence + 1} shows {who} knowing what is told only in sentence {leak.source + 1}, "
+        f"which {who} could not access."
+    )
+
+
+def detect_implausible_knowledge(text: str, settings: Settings, character: str | None = None) -> KnowledgeAnswer:
+    """Whether a character shows implausible knowledge in ``text``, and the sentence that shows it."""
+    view = StoryView.from_text(text, settings)
+    leaks = find_leaks(view)
+    if character:
+        keys = name_keys(character, view)
+        leaks = [leak for leak in leaks if mentions(view.sentences[leak.sentence], keys)]
+    threshold = float(_config()["threshold"])
+    best = leaks[0] if leaks else None
+    if best is None or best.score < threshold:
+        score = best.score if best else 0.0
+        answer = KnowledgeAnswer(has_error=False, confidence=_confidence(score, threshold))
+        return _adjudicate(answer, view, settings)
+    finding = Finding(
+        category="knowledge",
+        subtype=f"implausible_knowledge_{best.direction}",
+        confidence=_confidence(best.score, threshold),
+        explanation=_explain(view, best),
+        evidence=[sentence_evidence(view, best.sentence, "error"), sentence_evidence(view, best.source, "support")],
+        rule="kn-leak",
+        character=best.knower or character or None,
+    )
+    answer = KnowledgeAnswer(
+        has_error=True,
+        error_sentence=view.sentences[best.sentence],
+        character=best.knower or character or "",
+        confidence=finding.confidence,
+        findings=[finding],
+    )
+    return _adjudicate(answer, view, settings)
+
+
+def _adjudicate(answer: KnowledgeAnswer, view: StoryView, settings: Settings) -> KnowledgeAnswer:
+    """Ask the LLM adjudicator when configured and unsure; keep the offline answer when it fails."""
+    if settings.llm_mode == "off":
+        return answer
+    from worldstate.detect.llm import get_adjudicator
+
+    adj = get_adjudicator(settings)
+    if adj is None or not adj.should_ask(answer.confidence):
+        return answer
+    notes = "; ".join(f.explanation for f in answer.findings) or "(no leak found by the offline checks)"
+    verdict = adj.ask("knowledge", story=view.story.text, engine_notes=notes)
+    if verdict is None or "has_error" not in verdict.data:
+        answer.notes.append(adj.degraded_note())
+        return answer
+    answer.notes.extend(verdict.notes)
+    confidence = float(verdict.data.get("confidence") or 0.7)
+    if not verdict.data["has_error"]:
+        return KnowledgeAnswer(has_error=False, confidence=confidence, notes=answer.notes)
+    errors = verdict.anchored.get("error_quotes", [])
+    if not errors:
+        answer.notes.append("LLM reported an error but none of its quotes was found in the story; ignored")
+        return answer
+    evidence = [quote_evidence(view, span, "error") for _, span in errors]
+    evidence += [quote_evidence(view, span, "support") for _, span in verdict.anchored.get("source_quotes", [])]
+    character = str(verdict.data.get("character") or "")
+    finding = Finding(
+        category="knowledge",
+        subtype="implausible_knowledge",
+        confidence=confidence,
+        explanation=str(verdict.data.get("explanation") or "LLM adjudicator's finding"),
+        evidence=evidence,
+        rule="llm",
+        source="llm",
+        character=character or None,
+    )
+    first = evidence[0]
+    sentence = view.sentences[first.sentence] if first.sentence is not None else first.text
+    return KnowledgeAnswer(
+        has_error=True,
+        error_sentence=sentence,
+        character=character,
+        confidence=confidence,
+        findings=[finding, *answer.findings],
+        notes=answer.notes,
+    )

@@ -1,0 +1,156 @@
+"""Next-action choice under a character's knowledge state (Act-on-Known KNP).
+
+Mechanism: score each story sentence for how inaccessible it is to the character
+(``kn_access``), then score each option by how much it depends on that hidden information —
+semantic closeness to the most inaccessible sentence(s), words it shares only with hidden
+sentences, and (negatively) its fit with what the character can see (the accessible sentences and
+the question's framing). The option with the lower dependence is the one the character, acting on
+what they know, will take. Weights live in ``data/knowledge/next_action.yaml``.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from importlib import resources
+
+import numpy as np
+import yaml
+
+from worldstate.config import Settings
+from worldstate.detect.answers import ChoiceAnswer
+from worldstate.detect.kn_access import Access, sentence_access
+from worldstate.detect.kn_evidence import quote_evidence, sentence_evidence
+from worldstate.detect.kn_text import StoryView, content_lemmas
+from worldstate.errors import InputError
+from worldstate.state import Finding
+
+
+@lru_cache(maxsize=1)
+def _config() -> dict:
+    text = resources.files("worldstate.detect").joinpath("data/knowledge/next_action.yaml").read_text("utf-8")
+    return yaml.safe_load(text)
+
+
+def option_features(view: StoryView, access: list[Access], question: str, options: list[str]) -> list[dict[str, float]]:
+    """The four dependence features of each option (see the yaml file for their meaning)."""
+    threshold = float(_config()["hidden_threshold"])
+    scores = np.array([a.score for a in access])
+    top = scores >= scores.max() - 1e-9
+    hidden = scores >= threshold
+    option_vecs = view.encode(options)
+    question_vec = view.encode([question])[0]
+    sims = option_vecs @ view.embeddings.T
+    question_lemmas = content_lemmas(view.parse(question))
+    known = set(question_lemmas).union(*(view.lemmas[i] for i in np.flatnonzero(~hidden)))
+    hidden_only = set().union(*(view.lemmas[i] for i in np.flatnonzero(hidden))) - known
+    rows = []
+    for k, option in enumerate(options):
+        lemmas = content_lemmas(view.parse(option))
+        size = max(1, len(lemmas))
+        rows.append(
+            {
+                "hidden_similarity": float(sims[k, top].max()),
+                "question_distance": -float(option_vecs[k] @ question_vec),
+                "hidden_words": len(lemmas & hidden_only) / size,
+                "known_words_absent": -len(lemmas & known) / size,
+            }
+        )
+    return rows
+
+
+def _dependence(features: dict[str, float]) -> float:
+    weights = _config()["weights"]
+    return sum(float(weights[name]) * value for name, value in features.items())
+
+
+def _validate(story: str, question: str, options: list[str]) -> None:
+    if not isinstance(story, str) or not story.strip():
+        raise InputError("story", "empty story")
+    if not isinstance(question, str) or not question.strip():
+        raise InputError("question", "empty question")
+    if len(options) < 2 or any(not isinstance(o, str) or not o.strip() for o in options):
+        raise InputError("options", "need at least two non-empty options")
+
+
+def choose_next_action(
+    story: str, question: str, options: list[str], settings: Settings, character: str | None = None
+) -> ChoiceAnswer:
+    """Pick the option a character would take acting only on what they can know (0-based index)."""
+    _validate(story, question, options)
+    view = StoryView.from_text(story, settings)
+    who = character or _guess_character(view, question)
+    access = sentence_access(view, who)
+    features = option_features(view, access, question, options)
+    dependence = [_dependence(f) for f in features]
+    choice = int(np.argmin(dependence))
+    ordered = sorted(dependence)
+    margin = ordered[1] - ordered[0]
+    confidence = 1.0 / (1.0 + math.exp(-margin))  # symmetric logistic fit: P(lower-scored option is right)
+    hidden_index = max(range(len(access)), key=lambda i: access[i].score)
+    finding = Finding(
+        category="knowledge",
+        subtype="next_action",
+        confidence=confidence,
+        character=who,
+        explanation=(
+            f"{who} most plausibly does option {choice + 1}: the other option(s) depend more on information "
+            f"{who} cannot access (sentence {hidden_index + 1}: {'; '.join(access[hidden_index].reasons) or 'hidden'})."
+        ),
+        evidence=[sentence_evidence(view, hidden_index, "support")],
+        rule="kn-dependence",
+    )
+    answer = ChoiceAnswer(
+        choice=choice, scores=[-d for d in dependence], confidence=confidence, findings=[finding], notes=[]
+    )
+    return _adjudicate(answer, view, question, options, who, settings)
+
+
+def _guess_character(view: StoryView, question: str) -> str:
+    """The first proper name in the question (KNP questions name the character), else 'the character'."""
+    doc = view.parse(question)
+    for ent in doc.ents:
+        if ent.label_ == "PERSON":
+            return ent.text
+    for tok in doc:
+        if tok.pos_ == "PROPN":
+            return tok.text
+    return "the character"
+
+
+def _adjudicate(
+    answer: ChoiceAnswer, view: StoryView, question: str, options: list[str], who: str, settings: Settings
+) -> ChoiceAnswer:
+    """Ask the LLM adjudicator when configured and unsure; keep the offline answer when it fails."""
+    if settings.llm_mode == "off":
+        return answer
+    from worldstate.detect.llm import get_adjudicator
+
+    adj = get_adjudicator(settings)
+    if adj is None or not adj.should_ask(answer.confidence):
+        return answer
+    notes = f"offline choice: option {answer.choice + 1}; {answer.findings[0].explanation}"
+    verdict = adj.ask(
+        "next_action", story=view.story.text, question=question, options=options, character=who, engine_notes=notes
+    )
+    if verdict is None or "answer_index" not in verdict.data:
+        answer.notes.append(adj.degraded_note())
+        return answer
+    choice = int(verdict.data["answer_index"])
+    confidence = float(verdict.data.get("confidence") or 0.7)
+    evidence = [quote_evidence(view, span, "support") for _, span in verdict.quotes]
+    answer.findings.append(
+        Finding(
+            category="knowledge",
+            subtype="next_action",
+            confidence=confidence,
+            character=who,
+            explanation=str(verdict.data.get("reasoning") or "LLM adjudicator's choice"),
+            evidence=evidence,
+            rule="llm",
+            source="llm",
+        )
+    )
+    answer.notes.extend(verdict.notes)
+    answer.choice, answer.confidence = choice, confidence
+    return answer
