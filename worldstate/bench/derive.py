@@ -1,0 +1,73 @@
+"""Seeded generators of LOT-style items from any story set (Chinese or English). Items made here are
+*derived*, not the official LOT test data, and reports say so.
+
+- SenPos: one sentence (never the first) is removed; ``[MASK]`` marks every candidate slot, one after each
+  remaining sentence; label = the 1-based slot where the sentence was.
+- PlotCom: one inner sentence (never the first or last) is replaced by ``<MASK>``; the removed sentence is the
+  reference plot.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+SENPOS_MASK = "[MASK]"
+PLOTCOM_MASK = "<MASK>"
+MIN_SENTENCES = 4
+_SENTENCE_END = re.compile(r"(?<=[。！？!?；…])[”’\"』」]?|(?<=[.!?])[\"'”’)]?(?=\s)")
+_CJK = re.compile(r"[\u3400-\u9fff]")
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of a Chinese or English story: split after 。！？!?；… (and a closing quote) or . ! ? + space."""
+    parts, start = [], 0
+    for match in _SENTENCE_END.finditer(text):
+        end = match.end()
+        piece = text[start:end].strip()
+        if piece:
+            parts.append(piece)
+        start = end
+    tail = text[start:].strip()
+    if tail:
+        parts.append(tail)
+    return parts
+
+
+def _joiner(text: str) -> str:
+    return "" if _CJK.search(text) else " "
+
+
+def derive_senpos(stories: list[str], seed: int = 0) -> list[dict[str, Any]]:
+    """SenPos-style items ({id, story, sentence, label, derived}) from plain stories; short stories are skipped."""
+    items = []
+    for index, story in enumerate(stories):
+        sentences = split_sentences(story)
+        if len(sentences) < MIN_SENTENCES:
+            continue
+        rng = random.Random(f"senpos:{seed}:{index}")
+        k = rng.randrange(1, len(sentences))
+        rest = sentences[:k] + sentences[k + 1 :]
+        glue = _joiner(story)
+        text = glue.join(f"{s}{glue}{SENPOS_MASK}" for s in rest)
+        items.append(
+            {"id": f"senpos_{index:05d}", "story": text, "sentence": sentences[k], "label": k, "derived": True}
+        )
+    return items
+
+
+def derive_plotcom(stories: list[str], seed: int = 0) -> list[dict[str, Any]]:
+    """PlotCom-style items ({id, story, plot, derived}) from plain stories; short stories are skipped."""
+    items = []
+    for index, story in enumerate(stories):
+        sentences = split_sentences(story)
+        if len(sentences) < MIN_SENTENCES:
+            continue
+        rng = random.Random(f"plotcom:{seed}:{index}")
+        k = rng.randrange(1, len(sentences) - 1)
+        masked = [*sentences[:k], PLOTCOM_MASK, *sentences[k + 1 :]]
+        items.append(
+            {"id": f"plotcom_{index:05d}", "story": _joiner(story).join(masked), "plot": sentences[k], "derived": True}
+        )
+    return items

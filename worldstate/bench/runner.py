@@ -1,0 +1,215 @@
+"""Resumable benchmark runs.
+
+A run directory holds ``run.json`` (what is being run), ``predictions.jsonl`` (one line per finished item,
+appended with one write + fsync as items finish), ``timings.jsonl`` (seconds per item), and at the end
+``metrics.json`` and ``report.md``. Starting the same run again with the same ``--out`` reads the predictions
+(dropping a line cut short by a kill), skips the finished ids and goes on. When every item is done the
+predictions file is rewritten in dataset order, so its bytes do not depend on kills or worker count.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from worldstate.bench import jsonio
+from worldstate.bench.executors import PredictorRef, execute
+from worldstate.bench.items import Item
+from worldstate.bench.tasks import Task, task_context
+from worldstate.config import Settings
+from worldstate.errors import ConfigError, InputError
+from worldstate.files import atomic_write_text
+
+PREDICTIONS = "predictions.jsonl"
+TIMINGS = "timings.jsonl"
+RUN_FILE = "run.json"
+METRICS = "metrics.json"
+
+
+@dataclass
+class RunOptions:
+    """How to run: limit, workers, executor, progress bar, and the predictor (``module:function`` or callable)."""
+
+    limit: int | None = None
+    workers: int = 1
+    executor: str = "local"
+    progress: bool = True
+    predictor: PredictorRef | None = None
+    context: Any = None  # overrides the task's own context (e.g. a user's generations)
+    labels: dict[str, Any] = field(default_factory=dict)  # extra config recorded in metrics.json
+
+
+def predictor_name(ref: PredictorRef) -> str:
+    return ref if isinstance(ref, str) else f"{ref.__module__}:{ref.__qualname__}"
+
+
+def _drop_partial_line(path: Path) -> None:
+    """Cut a last line that a kill left without its newline (the item will run again)."""
+    if not path.exists():
+        return
+    data = path.read_bytes()
+    if data and not data.endswith(b"\n"):
+        with path.open("r+b") as fh:
+            fh.truncate(data.rfind(b"\n") + 1)
+            fh.flush()
+            os.fsync(fh.fileno())
+
+
+def _check_run_file(out: Path, identity: dict[str, Any]) -> None:
+    path = out / RUN_FILE
+    if path.exists():
+        previous = jsonio.read_lines_tolerant(path)
+        if previous and "data" in previous[0]:  # compare data paths resolved, whatever the working directory was
+            previous[0]["data"] = str(Path(previous[0]["data"]).resolve())
+        if previous and previous[0] != jsonio.canonical(identity):
+            raise ConfigError(
+                f"{out} holds another run ({previous[0].get('benchmark')}, predictor "
+                f"{previous[0].get('predictor')}, limit {previous[0].get('limit')}); use a new --out"
+            )
+        if previous:
+            return
+    atomic_write_text(path, jsonio.dumps(identity) + "\n")
+
+
+def finished_records(path: Path) -> dict[str, dict[str, Any]]:
+    """Finished items by id (first record wins) from a predictions file."""
+    out: dict[str, dict[str, Any]] = {}
+    for record in jsonio.read_lines_tolerant(path):
+        if "id" in record:
+            out.setdefault(str(record["id"]), record)
+    return out
+
+
+def _progress(total: int, initial: int, enabled: bool) -> Any:
+    from tqdm import tqdm
+
+    return tqdm(total=total, initial=initial, unit="item", disable=not enabled, dynamic_ncols=True, smoothing=0.1)
+
+
+def run_benchmark(task: Task, data: Path, out: Path, settings: Settings, options: RunOptions) -> dict[str, Any]:
+    """Run (or resume) ``task`` on ``data`` into ``out``; returns the metrics.json document."""
+    all_items = task.load(data)
+    items = all_items
+    if options.limit is not None:
+        if options.limit < 1:
+            raise ConfigError("--limit must be at least 1")
+        items = all_items[: options.limit]
+    ref = options.predictor or task.predictor
+    if isinstance(ref, str) and ref.startswith("worldstate.bench.heads:"):
+        from worldstate.bench.heads import check_head, resolve
+
+        check_head(resolve(ref))
+    out.mkdir(parents=True, exist_ok=True)
+    if out.joinpath(METRICS).exists() and not out.joinpath(PREDICTIONS).exists():
+        raise InputError(str(out), "has metrics.json but no predictions.jsonl; use a new --out")
+    identity = {
+        "benchmark": task.name,
+        "data": str(data.resolve()),
+        "limit": options.limit,
+        "predictor": predictor_name(ref),
+    }
+    _check_run_file(out, identity)
+
+    preds_path, timings_path = out / PREDICTIONS, out / TIMINGS
+    _drop_partial_line(preds_path)
+    _drop_partial_line(timings_path)
+    done = finished_records(preds_path)
+    todo = [i for i in items if i.id not in done]
+    words_by_id = {i.id: i.words for i in items}
+    # the context (training folds) always sees the whole data set, so --limit only limits what is predicted
+    context = options.context if options.context is not None else task_context(task, all_items)
+
+    started = time.perf_counter()
+    bar = _progress(len(items), len(items) - len(todo), options.progress)
+    words_done = 0
+    try:
+        for item_id, record, seconds in execute(ref, todo, settings, context, options.workers, options.executor):
+            jsonio.append_line(preds_path, record, digits=jsonio.PREDICTION_DIGITS)
+            jsonio.append_line(timings_path, {"id": item_id, "seconds": seconds})
+            words_done += words_by_id.get(item_id, 0)
+            bar.set_postfix_str(f"{words_done / max(time.perf_counter() - started, 1e-9):.0f} words/s", refresh=False)
+            bar.update(1)
+    finally:
+        bar.close()
+    wall = time.perf_counter() - started
+    return finish_run(task, items, data, out, settings, options, ref, wall, len(todo))
+
+
+def run_mode(ref: PredictorRef, settings: Settings) -> str:
+    """What produced the predictions, for reports: the engine (with or without LLM), a baseline, or a file."""
+    name = predictor_name(ref)
+    if name.endswith(":predict_from_file"):
+        return "user generations file"
+    if name.startswith("worldstate.bench.generation:"):
+        return "non-neural baseline"
+    return "offline engine" if settings.llm_mode == "off" else f"engine + LLM ({settings.llm_mode})"
+
+
+def mean_metrics(runs: list[dict[str, float]]) -> dict[str, float]:
+    """Metric-wise mean over several scorings (the draws of a random baseline)."""
+    return {k: sum(r[k] for r in runs) / len(runs) for k in runs[0]} if runs else {}
+
+
+def finish_run(
+    task: Task,
+    items: list[Item],
+    data: Path,
+    out: Path,
+    settings: Settings,
+    options: RunOptions,
+    ref: PredictorRef,
+    wall: float,
+    ran: int,
+) -> dict[str, Any]:
+    """Sort the predictions into dataset order, score them, and write metrics.json and report.md."""
+    from worldstate.bench.published import anchors_for
+    from worldstate.bench.report import write_run_report
+
+    done = finished_records(out / PREDICTIONS)
+    records = [done[i.id] for i in items if i.id in done]
+    text = "".join(jsonio.dumps(r, digits=jsonio.PREDICTION_DIGITS) + "\n" for r in records)
+    atomic_write_text(out / PREDICTIONS, text)
+    preds = [r.get("prediction") for r in records]
+    scored = [i for i in items if i.id in done]
+    metrics = task.score(scored, preds) if scored else {}
+    metrics["failed"] = float(sum(1 for r in records if r.get("error")))
+    timings = {str(t["id"]): float(t["seconds"]) for t in jsonio.read_lines_tolerant(out / TIMINGS) if "id" in t}
+    item_seconds = sum(timings.get(i.id, 0.0) for i in scored)
+    words = sum(i.words for i in scored)
+    baselines = {
+        name: mean_metrics([task.score(scored, d) for d in draws]) for name, draws in task.baselines(scored).items()
+    }
+    document = {
+        "benchmark": task.name,
+        "n": len(scored),
+        "n_total": len(items),
+        "metrics": metrics,
+        "baselines": baselines,
+        "seconds": item_seconds,
+        "words": words,
+        "words_per_second": words / item_seconds if item_seconds else 0.0,
+        "run": {
+            "wall_seconds_last_session": wall,
+            "items_last_session": ran,
+            "items_per_second_last_session": ran / wall if wall and ran else 0.0,
+            "workers": options.workers,
+            "executor": options.executor,
+            "slowest_items": sorted(timings.items(), key=lambda kv: (-kv[1], kv[0]))[:5],
+        },
+        "config": {
+            "predictor": predictor_name(ref),
+            "mode": run_mode(ref, settings),
+            "settings": settings.public(),
+            "limit": options.limit,
+            **options.labels,
+        },
+        "published": anchors_for(task.name),
+    }
+    if task.extras is not None:
+        document["extras"] = task.extras(data)
+    atomic_write_text(out / METRICS, jsonio.dumps(document, indent=1) + "\n")
+    write_run_report(out, document)
+    return document

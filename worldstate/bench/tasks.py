@@ -1,0 +1,279 @@
+"""The benchmark registry: for each name, its loader, default predictor, scorer and trivial baselines."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from worldstate.bench import loaders
+from worldstate.bench.items import Item
+from worldstate.bench.metrics.classify import accuracy, balanced_accuracy, cohen_kappa, recall_of
+from worldstate.bench.metrics.constory import ConStoryCase, constory_metrics
+from worldstate.bench.metrics.flawed import FlawedCase, flawedfictions_metrics
+from worldstate.bench.metrics.knowledge import IkdCase, ikd_metrics
+from worldstate.bench.metrics.lot import generation_metrics
+from worldstate.errors import ConfigError
+
+Prediction = dict[str, Any] | None  # None: the item failed
+Scorer = Callable[[list[Item], list[Prediction]], dict[str, float]]
+BASELINE_SEED = 0
+
+
+def score_flawedfictions(items: list[Item], preds: list[Prediction]) -> dict[str, float]:
+    cases = [
+        FlawedCase(
+            gold_error=bool(i.gold["has_error"]),
+            gold_lines=tuple(i.gold["error_lines"] + i.gold["contradicted_lines"]),
+            pred_error=bool(p and p.get("has_error")),
+            pred_lines=tuple((p or {}).get("error_lines", []) + (p or {}).get("contradicted_lines", [])),
+        )
+        for i, p in zip(items, preds, strict=True)
+    ]
+    return flawedfictions_metrics(cases)
+
+
+def score_ikd(items: list[Item], preds: list[Prediction]) -> dict[str, float]:
+    cases = [
+        IkdCase(
+            label=int(i.gold["label"]),
+            gold_error=str(i.gold.get("error", "")),
+            pred_label=0 if (p and p.get("has_error")) else 1,
+            pred_sentence=str((p or {}).get("error_sentence", "")),
+        )
+        for i, p in zip(items, preds, strict=True)
+    ]
+    return ikd_metrics(cases)
+
+
+def _choices(items: list[Item], preds: list[Prediction], gold_key: str) -> dict[str, float]:
+    gold = [int(i.gold[gold_key]) for i in items]
+    pred = [int(p["choice"]) if p and "choice" in p else -1 for p in preds]
+    return {"accuracy": accuracy(gold, pred)}
+
+
+def score_storysumm(items: list[Item], preds: list[Prediction]) -> dict[str, float]:
+    gold = [int(i.gold["label"]) for i in items]
+    pred = [int(bool(p.get("faithful", True))) if p else 1 for p in preds]
+
+    def caught(level: str) -> float:
+        sel = [(g, q) for i, g, q in zip(items, gold, pred, strict=True) if g == 0 and i.gold["difficulty"] == level]
+        return recall_of([g for g, _ in sel], [q for _, q in sel], 0)
+
+    return {
+        "balanced_accuracy": balanced_accuracy(gold, pred),
+        "cohen_kappa": cohen_kappa(gold, pred),
+        "pct_faithful": sum(pred) / len(pred) if pred else 0.0,
+        "easy_caught": caught("easy"),
+        "hard_caught": caught("hard"),
+    }
+
+
+def score_constory(items: list[Item], preds: list[Prediction]) -> dict[str, float]:
+    cases = [
+        ConStoryCase(i.gold["prompt_id"], i.gold["model"], i.inputs["story"], (p or {}).get("errors", {}))
+        for i, p in zip(items, preds, strict=True)
+    ]
+    return constory_metrics(cases)
+
+
+def score_plotcom(items: list[Item], preds: list[Prediction]) -> dict[str, float]:
+    return generation_metrics([i.gold["plot"] for i in items], [str((p or {}).get("text", "")) for p in preds])
+
+
+def score_outgen(items: list[Item], preds: list[Prediction]) -> dict[str, float]:
+    return generation_metrics(
+        [i.gold["story"] for i in items],
+        [str((p or {}).get("text", "")) for p in preds],
+        [i.inputs["outline"] for i in items],
+    )
+
+
+RANDOM_DRAWS = 100
+Baselines = dict[str, list[list[Prediction]]]  # name → draws (one draw for a constant baseline)
+
+
+def _sentences(item: Item) -> list[str]:
+    from worldstate.bench.derive import split_sentences
+
+    return split_sentences(str(item.inputs.get("story", ""))) or [""]
+
+
+def baselines_binary(
+    key: str, positive: str, negative: str, sentence_fields: tuple[str, ...] = ()
+) -> Callable[[list[Item]], Baselines]:
+    """Random (a fair coin, averaged over seeded draws; a flagged item names a random sentence of the story in
+    ``sentence_fields``), always-positive and always-negative predictions for a yes/no task."""
+
+    def coin(item: Item, rng: random.Random) -> Prediction:
+        flag = rng.random() < 0.5
+        pred: dict[str, Any] = {key: flag}
+        if sentence_fields:
+            sentence = rng.choice(_sentences(item))
+            for name in sentence_fields:
+                pred[name] = [sentence] if name.endswith("lines") else sentence
+        return pred
+
+    def make(items: list[Item]) -> Baselines:
+        rng = random.Random(BASELINE_SEED)
+        return {
+            "random": [[coin(i, rng) for i in items] for _ in range(RANDOM_DRAWS)],
+            f"always {positive}": [[{key: True} for _ in items]],
+            f"always {negative}": [[{key: False} for _ in items]],
+        }
+
+    return make
+
+
+def baselines_choice(n_options: Callable[[Item], int]) -> Callable[[list[Item]], Baselines]:
+    """Random choice (averaged over seeded draws) and always-first-option."""
+
+    def make(items: list[Item]) -> Baselines:
+        rng = random.Random(BASELINE_SEED)
+        draws = [[{"choice": rng.randrange(max(n_options(i), 1))} for i in items] for _ in range(RANDOM_DRAWS)]
+        return {"random": draws, "always first": [[{"choice": 0} for _ in items]]}
+
+    return make
+
+
+def baselines_constory(items: list[Item]) -> Baselines:
+    return {"no errors": [[{"errors": {}} for _ in items]]}
+
+
+def baselines_generation(items: list[Item]) -> Baselines:
+    return {"empty": [[{"text": ""} for _ in items]]}
+
+
+@dataclass(frozen=True)
+class Task:
+    """One benchmark: how to load it, the default predictor, how to score and the trivial baselines."""
+
+    name: str
+    load: Callable[[Path], list[Item]]
+    predictor: str  # module:function
+    score: Scorer
+    baselines: Callable[[list[Item]], Baselines]
+    description: str
+    needs_context: bool = False
+    extras: Callable[[Path], dict[str, Any]] | None = None  # more results from the data folder (e.g. judges)
+
+
+def constory_judges(data: Path) -> dict[str, Any]:
+    """ConStory metrics of every judge CSV beside the stories (``evaluations/*.csv`` or ``*.csv``)."""
+    from worldstate.bench.loaders import load_constory_judge
+
+    folder = data if data.is_dir() else data.parent
+    out = {}
+    for csv_file in sorted([*folder.glob("*.csv"), *folder.glob("evaluations/*.csv")]):
+        rows = load_constory_judge(csv_file)
+        cases = [ConStoryCase(r["id"], csv_file.stem, r["story"], r["errors"]) for r in rows]
+        out[csv_file.stem] = {"n": len(cases), "metrics": constory_metrics(cases)}
+    return out
+
+
+H = "worldstate.bench.heads"
+TASKS: dict[str, Task] = {
+    t.name: t
+    for t in [
+        Task(
+            "flawedfictions",
+            loaders.load_flawedfictions,
+            f"{H}:predict_flawedfictions",
+            score_flawedfictions,
+            baselines_binary("has_error", "error", "no error", ("error_lines",)),
+            "FlawedFictions continuity errors",
+        ),
+        Task(
+            "ikd",
+            loaders.load_ikd,
+            f"{H}:predict_ikd",
+            score_ikd,
+            baselines_binary("has_error", "error", "consistent", ("error_sentence",)),
+            "Act-on-Known implausible knowledge detection",
+        ),
+        Task(
+            "knp",
+            loaders.load_knp,
+            f"{H}:predict_knp",
+            lambda i, p: _choices(i, p, "correct"),
+            baselines_choice(lambda i: 2),
+            "Act-on-Known knowledge-sensitive next action",
+        ),
+        Task(
+            "storysumm",
+            loaders.load_storysumm,
+            f"{H}:predict_storysumm",
+            score_storysumm,
+            baselines_binary("faithful", "faithful", "unfaithful"),
+            "StorySumm summary faithfulness",
+        ),
+        Task(
+            "constory",
+            loaders.load_constory,
+            f"{H}:predict_constory",
+            score_constory,
+            baselines_constory,
+            "ConStory-Bench consistency errors in long stories",
+            extras=constory_judges,
+        ),
+        Task(
+            "story-cloze",
+            loaders.load_story_cloze,
+            f"{H}:predict_story_cloze",
+            lambda i, p: _choices(i, p, "label"),
+            baselines_choice(lambda i: 2),
+            "Story Cloze Test (5-fold CV on val)",
+            needs_context=True,
+        ),
+        Task(
+            "lot-clozet",
+            loaders.load_lot_clozet,
+            f"{H}:predict_lot_clozet",
+            lambda i, p: _choices(i, p, "label"),
+            baselines_choice(lambda i: 2),
+            "LOT ClozeT",
+        ),
+        Task(
+            "lot-senpos",
+            loaders.load_lot_senpos,
+            f"{H}:predict_lot_senpos",
+            lambda i, p: _choices(i, p, "label"),
+            baselines_choice(lambda i: i.inputs["story"].count("[MASK]")),
+            "LOT SenPos",
+        ),
+        Task(
+            "lot-plotcom",
+            loaders.load_lot_plotcom,
+            "worldstate.bench.generation:predict_plotcom_baseline",
+            score_plotcom,
+            baselines_generation,
+            "LOT PlotCom (generation)",
+        ),
+        Task(
+            "lot-outgen",
+            loaders.load_lot_outgen,
+            "worldstate.bench.generation:predict_outgen_baseline",
+            score_outgen,
+            baselines_generation,
+            "LOT OutGen (generation)",
+        ),
+    ]
+}
+
+
+def get_task(name: str) -> Task:
+    """The task called ``name``; a ConfigError listing the names otherwise."""
+    if name not in TASKS:
+        raise ConfigError(f"unknown benchmark {name!r}; choose one of {', '.join(TASKS)}")
+    return TASKS[name]
+
+
+def task_context(task: Task, items: list[Item]) -> Any:
+    """The per-run context a task's predictor needs (training folds for story-cloze), else None."""
+    if task.name == "story-cloze":
+        from worldstate.bench.folds import cloze_context
+
+        return cloze_context(items)
+    return None
