@@ -6,8 +6,12 @@ import pytest
 
 from worldstate.config import Settings
 from worldstate.detect.answers import ContinuityAnswer
-from worldstate.detect.continuity import detect_continuity
+from worldstate.detect.cont_lexicon import lexicon
+from worldstate.detect.cont_reasoner import reasoner_candidates, score
+from worldstate.detect.continuity import detect_continuity, detect_continuity_in_world
 from worldstate.errors import InputError
+from worldstate.pipeline import analyze_text
+from worldstate.state import WorldState
 
 SETTINGS = Settings()
 
@@ -106,3 +110,101 @@ def test_html_input_evidence_points_into_the_raw_text() -> None:
     assert answer.has_error
     assert answer.error_lines == ["There Hans walked up to her stall and bought a loaf of bread."]
     _check_evidence(raw, answer)
+
+
+# --- world-state path: reasoner candidates and the description-outlier check ---
+
+WARM_ROOM = (
+    "The boy came in out of the storm. The old poet led him into his warm room. "
+    "He gave the boy sweet wine and apples. The boy dried his curls by the stove. "
+    "Then the boy took his bow and shot the poet in the heart. The poet wept in his cold room."
+)
+RED_COAT = (
+    "A girl lived by the river and wore a red coat. The red coat kept her warm in the winter wind. "
+    "She walked to the market every morning. The baker's wife knew her red coat from far away. "
+    "One day she sold eggs at the stall. The baker's wife gave her bread. The girl went home at dusk. "
+    "A stranger asked the baker about the girl in the blue coat."
+)
+RENAMED = (
+    "Once upon a time a miller had a daughter named Greta. Greta was kind and clever. "
+    "Every day Greta carried flour to the village. The miller's daughter was named Elsa, and she sang as she walked."
+)
+TWO_DOGS = (
+    "The big dog and the little dog lived together. The big dog liked bones. The little dog liked cheese. "
+    "One day the little dog ran away. The big dog looked for him everywhere. At night the little dog came home."
+)
+PERMISSIVE = {"threshold": 0.0, "rule_weights": {"default": 1.0}, "feature_multipliers": {}}
+
+
+@pytest.fixture(scope="module")
+def worlds() -> dict[str, WorldState]:
+    texts = {"room": WARM_ROOM, "coat": RED_COAT, "renamed": RENAMED, "dogs": TWO_DOGS, "clean": CLEAN}
+    return {name: analyze_text(text, settings=SETTINGS) for name, text in texts.items()}
+
+
+@pytest.fixture
+def outlier_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Switch the (default-off) description-outlier check on for one test."""
+    monkeypatch.setitem(lexicon()["outlier"], "enabled", True)
+
+
+def test_outlier_check_is_off_by_default(worlds: dict[str, WorldState]) -> None:
+    assert not detect_continuity_in_world(worlds["room"], SETTINGS).has_error
+
+
+@pytest.mark.usefixtures("outlier_on")
+def test_changed_room_temperature_is_found_with_its_lines(worlds: dict[str, WorldState]) -> None:
+    answer = detect_continuity_in_world(worlds["room"], SETTINGS)
+    assert answer.has_error
+    assert answer.error_lines == ["The poet wept in his cold room."]
+    assert answer.contradicted_lines == ["The old poet led him into his warm room."]
+    _check_evidence(worlds["room"].story.text, answer)
+
+
+@pytest.mark.usefixtures("outlier_on")
+def test_changed_coat_colour_is_found_with_its_lines(worlds: dict[str, WorldState]) -> None:
+    answer = detect_continuity_in_world(worlds["coat"], SETTINGS)
+    assert answer.has_error
+    assert answer.error_lines == ["A stranger asked the baker about the girl in the blue coat."]
+    assert "red coat" in answer.contradicted_lines[0]
+    _check_evidence(worlds["coat"].story.text, answer)
+
+
+@pytest.mark.usefixtures("outlier_on")
+def test_text_and_world_entry_points_agree(worlds: dict[str, WorldState]) -> None:
+    from_text = detect_continuity(WARM_ROOM, SETTINGS)
+    from_world = detect_continuity_in_world(worlds["room"], SETTINGS)
+    assert (from_text.has_error, from_text.error_lines, from_text.contradicted_lines) == (
+        from_world.has_error,
+        from_world.error_lines,
+        from_world.contradicted_lines,
+    )
+
+
+def test_reasoner_renaming_candidate_has_the_right_lines(worlds: dict[str, WorldState]) -> None:
+    ws = worlds["renamed"]
+    candidates = reasoner_candidates(ws, SETTINGS, PERMISSIVE)
+    names = [c for c in candidates if c.conflict.rule == "names.one-name"]
+    assert names, [c.conflict.rule for c in candidates]
+    sentence = [ws.story.span_text(s.span) for s in ws.story.sentences]
+    assert sentence[names[0].error].startswith("The miller's daughter was named Elsa")
+    assert sentence[names[0].contradicted] == "Once upon a time a miller had a daughter named Greta."
+    assert names[0].features["named_character"] and names[0].score == names[0].conflict.confidence
+
+
+def test_calibration_weights_and_vetoes_apply(worlds: dict[str, WorldState]) -> None:
+    candidate = reasoner_candidates(worlds["renamed"], SETTINGS, PERMISSIVE)[0]
+    veto = {"threshold": 0.3, "rule_weights": {"default": 0.5}, "feature_multipliers": {"named_character": 0.0}}
+    half = {"threshold": 0.3, "rule_weights": {"default": 0.5}, "feature_multipliers": {}}
+    assert score(candidate.conflict, candidate.features, veto) == 0.0
+    assert score(candidate.conflict, candidate.features, half) == pytest.approx(candidate.conflict.confidence * 0.5)
+
+
+@pytest.mark.usefixtures("outlier_on")
+def test_two_dogs_told_apart_by_size_are_not_flagged(worlds: dict[str, WorldState]) -> None:
+    assert not detect_continuity_in_world(worlds["dogs"], SETTINGS).has_error
+
+
+def test_clean_world_has_no_error(worlds: dict[str, WorldState]) -> None:
+    answer = detect_continuity_in_world(worlds["clean"], SETTINGS)
+    assert not answer.has_error and answer.findings == []

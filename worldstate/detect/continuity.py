@@ -6,22 +6,32 @@ checks whose contradictions are unambiguous once found —
   (``cont_death``);
 - a named character's fixed trait (eye/hair/fur colour) is given two incompatible colours
   (``cont_traits``);
-- one definite thing (not a person) is called old in one place and young in another (``cont_age``).
+- one definite thing (not a person) is called old in one place and young in another (``cont_age``);
+- a thing the story keeps describing one way is described once with the opposite adjective
+  (``cont_outlier``; off by default, see ``data/knowledge/continuity.yaml``);
+- a conflict the Z3 reasoner proves on the extracted world state (antonyms, exclusive values,
+  counts, names, places, life and death, ages), scored by ``cont_reasoner`` and reported only
+  above the threshold calibrated in ``data/continuity_calibration.yaml``.
 With ``--llm uncertain|always`` the LLM adjudicator is asked (and its quotes re-anchored in the
 story); any failure leaves the offline answer standing.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from worldstate.config import Settings
 from worldstate.detect.answers import ContinuityAnswer
 from worldstate.detect.cont_age import age_conflicts
 from worldstate.detect.cont_death import death_conflicts
 from worldstate.detect.cont_lexicon import Conflict
+from worldstate.detect.cont_outlier import outlier_conflicts
+from worldstate.detect.cont_reasoner import as_conflict, calibration, reasoner_candidates
 from worldstate.detect.cont_traits import trait_conflicts
 from worldstate.detect.kn_evidence import quote_evidence, sentence_evidence
 from worldstate.detect.kn_text import StoryView
-from worldstate.state import Finding
+from worldstate.errors import InputError
+from worldstate.state import Finding, WorldState
 
 # Confidence of a "no error" answer: most stories without a found conflict have none, but the
 # checks cover only a few kinds of error.
@@ -29,9 +39,29 @@ NO_ERROR_CONFIDENCE = 0.6
 
 
 def find_conflicts(view: StoryView) -> list[Conflict]:
-    """All conflicts the offline checks find, most confident first."""
-    conflicts = death_conflicts(view) + trait_conflicts(view) + age_conflicts(view)
+    """All conflicts the text checks find, most confident first."""
+    conflicts = death_conflicts(view) + trait_conflicts(view) + age_conflicts(view) + outlier_conflicts(view)
     return sorted(conflicts, key=lambda c: (-c.confidence, c.error))
+
+
+def world_conflicts(ws: WorldState, view: StoryView, settings: Settings) -> list[Conflict]:
+    """The text checks' conflicts and the reasoner's candidates that clear the calibrated threshold."""
+    threshold = float(calibration()["threshold"])
+    reasoned = [as_conflict(c, ws) for c in reasoner_candidates(ws, settings) if c.score >= threshold]
+    return sorted(find_conflicts(view) + reasoned, key=lambda c: (-c.confidence, c.error))
+
+
+def view_of(ws: WorldState, settings: Settings, raw: str | None = None) -> StoryView:
+    """A ``StoryView`` on the world state's own sentence split (so sentence indices agree).
+
+    Evidence offsets point into ``raw`` (the input text) when given, else into ``ws.story.text``.
+    """
+    story = ws.story if raw is not None else replace(ws.story, offset_map=[])
+    spans = [s.span for s in story.sentences]
+    sentences = [story.span_text(s) for s in spans]
+    return StoryView(
+        story=story, settings=settings, sentences=sentences, spans=spans, raw=story.text if raw is None else raw
+    )
 
 
 def _finding(view: StoryView, conflict: Conflict) -> Finding:
@@ -51,8 +81,23 @@ def _finding(view: StoryView, conflict: Conflict) -> Finding:
 
 def detect_continuity(text: str, settings: Settings) -> ContinuityAnswer:
     """Whether ``text`` has a continuity error; the error and contradicted sentences when it does."""
-    view = StoryView.from_text(text, settings)
-    conflicts = find_conflicts(view)
+    from worldstate.pipeline import analyze_text
+
+    StoryView.from_text(text, settings)  # a clear InputError for empty text, before extraction
+    return _detect(analyze_text(text, settings=settings), settings, raw=text)
+
+
+def detect_continuity_in_world(ws: WorldState, settings: Settings) -> ContinuityAnswer:
+    """``detect_continuity`` on an already-built world state (no second extraction); evidence
+    offsets point into ``ws.story.text``."""
+    return _detect(ws, settings, raw=None)
+
+
+def _detect(ws: WorldState, settings: Settings, raw: str | None) -> ContinuityAnswer:
+    if not ws.story.sentences:
+        raise InputError("story", "no sentences found")
+    view = view_of(ws, settings, raw)
+    conflicts = world_conflicts(ws, view, settings)
     if conflicts:
         best = conflicts[0]
         answer = ContinuityAnswer(
