@@ -103,7 +103,9 @@ def build_view(ws: WorldState, view: GraphView, character: str | None = None) ->
             return knowledge_graph(ws, character)
         g = nx.DiGraph(name="knowledge")
         for ent in ws.characters():
-            g = nx.compose(g, knowledge_graph(ws, ent.id))
+            part = knowledge_graph(ws, ent.id)
+            g.add_nodes_from(part.nodes(data=True))
+            g.add_edges_from(part.edges(data=True))
         return g
     raise ValueError(f"unknown view {view!r}")
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 from worldstate.state.text import Span, Story
 
@@ -170,10 +171,10 @@ class WorldState:
 
     # -- lookups ------------------------------------------------------------------------
     def entity(self, entity_id: str) -> Entity:
-        for ent in self.entities:
-            if ent.id == entity_id:
-                return ent
-        raise KeyError(entity_id)
+        ent = _lookup(self, "entities", entity_id)
+        if ent is None:
+            raise KeyError(entity_id)
+        return ent
 
     def entity_by_name(self, name: str) -> Entity | None:
         """The entity whose name or alias matches ``name`` (case-insensitive)."""
@@ -191,13 +192,22 @@ class WorldState:
         return [e for e in self.entities if e.kind == EntityKind.CHARACTER]
 
     def proposition(self, prop_id: str) -> Proposition:
-        for prop in self.propositions:
-            if prop.id == prop_id:
-                return prop
-        raise KeyError(prop_id)
+        prop = _lookup(self, "propositions", prop_id)
+        if prop is None:
+            raise KeyError(prop_id)
+        return prop
 
     def knowledge_of(self, character_id: str) -> list[Knowledge]:
-        return [k for k in self.knowledge if k.character == character_id]
+        key = ("knowledge_of", len(self.knowledge))
+        cache = self.__dict__.get("_index_cache", {})
+        by_character = cache.get(key)
+        if by_character is None:
+            by_character = {}
+            for k in self.knowledge:
+                by_character.setdefault(k.character, []).append(k)
+            cache = {**cache, key: by_character}
+            self.__dict__["_index_cache"] = cache
+        return list(by_character.get(character_id, []))
 
     def display_name(self, entity_id: str | None) -> str:
         if entity_id is None:
@@ -206,3 +216,22 @@ class WorldState:
             return self.entity(entity_id).name
         except KeyError:
             return entity_id
+
+
+def _lookup(ws: WorldState, attr: str, item_id: str) -> Any:
+    """Find a record by id through a per-list index, rebuilt when the list changes length or goes stale."""
+    records = getattr(ws, attr)
+    cache = ws.__dict__.setdefault("_index_cache", {})
+    key = (attr, len(records))
+    index = cache.get(key)
+    if index is None:
+        index = {r.id: r for r in records}
+        cache[key] = index
+    found = index.get(item_id)
+    if found is not None and found.id == item_id:
+        return found
+    for record in records:  # the list was edited in place: fall back to a scan and reindex
+        if record.id == item_id:
+            cache[key] = {r.id: r for r in records}
+            return record
+    return None
