@@ -11,10 +11,13 @@ import pytest
 from worldstate.config import Settings
 from worldstate.detect.answers import Answer
 from worldstate.detect.kn_access import sentence_access
+from worldstate.detect.kn_rank import FEATURES, hidden_scores, sentence_features
 from worldstate.detect.kn_text import StoryView, name_keys
-from worldstate.detect.knowledge import detect_implausible_knowledge
-from worldstate.detect.next_action import choose_next_action
+from worldstate.detect.kn_world import UNKNOWN, covered_sentences, world_inaccessibility
+from worldstate.detect.knowledge import detect_implausible_knowledge, detect_knowledge_in_world
+from worldstate.detect.next_action import _config, choose_next_action, option_features
 from worldstate.errors import InputError
+from worldstate.pipeline import analyze_text
 
 SETTINGS = Settings()
 
@@ -64,6 +67,34 @@ def test_name_keys_and_access() -> None:
     assert access[0].involved and not access[3].involved
 
 
+def test_world_inaccessibility_reads_the_extractor() -> None:
+    view = StoryView.from_text(KNP_STORY, SETTINGS)
+    ws = analyze_text(KNP_STORY, settings=SETTINGS)
+    covered = [covered_sentences(ws, view, i) for i in range(len(view))]
+    assert all(c and c == sorted(c) for c in covered)
+    world = world_inaccessibility(ws, view, "Lane")
+    assert len(world) == len(view) and all(0.0 <= w <= 1.0 for w in world)
+    assert world[0] == 0.0  # Lane answers the call: present
+    assert world[3] == 1.0  # Robert's secret call to the parents, another scene
+    assert world_inaccessibility(ws, view, "Zebulon Quartermaine") == [UNKNOWN] * len(view)
+
+
+def test_hidden_ranker_and_world_contrast() -> None:
+    view = StoryView.from_text(KNP_STORY, SETTINGS)
+    ws = analyze_text(KNP_STORY, settings=SETTINGS)
+    access = sentence_access(view, "Lane")
+    world = world_inaccessibility(ws, view, "Lane")
+    assert sentence_features(access, world).shape == (len(view), len(FEATURES))
+    scores = hidden_scores(access, world, _config()["hidden_ranker"])
+    assert "Robert secretly called" in view.sentences[int(scores.argmax())]
+    feats = option_features(view, access, KNP_QUESTION, KNP_OPTIONS, world)
+    assert set(feats[0]) == set(_config()["weights"])
+    # the option about Robert (the hidden call) is closer to what Lane cannot know
+    assert feats[0]["world_contrast"] > feats[1]["world_contrast"]
+    unknown = option_features(view, access, KNP_QUESTION, KNP_OPTIONS, None)
+    assert unknown[0]["world_contrast"] == 0.0
+
+
 @pytest.mark.parametrize("order", [(0, 1), (1, 0)])
 def test_next_action_avoids_hidden_information(order: tuple[int, int]) -> None:
     options = [KNP_OPTIONS[i] for i in order]
@@ -86,6 +117,15 @@ def test_future_knowledge_is_found_and_localised() -> None:
     assert answer.error_sentence.startswith("Tom shouted back")
     assert answer.error_sentence in FUTURE_LEAK
     _check_evidence(FUTURE_LEAK, answer)
+
+
+def test_detect_knowledge_in_world_matches_text_head() -> None:
+    ws = analyze_text(FUTURE_LEAK, settings=SETTINGS)
+    answer = detect_knowledge_in_world(ws, SETTINGS)
+    assert answer.has_error and answer.error_sentence.startswith("Tom shouted back")
+    _check_evidence(ws.story.text, answer)
+    clean = detect_knowledge_in_world(analyze_text(CLEAN, settings=SETTINGS), SETTINGS)
+    assert not clean.has_error
 
 
 def test_clean_story_has_no_implausible_knowledge() -> None:

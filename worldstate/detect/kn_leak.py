@@ -19,6 +19,8 @@ import numpy as np
 
 from worldstate.detect.kn_access import sentence_access
 from worldstate.detect.kn_text import StoryView, has_quote
+from worldstate.detect.kn_world import world_inaccessibility
+from worldstate.state import WorldState
 
 
 @dataclass(frozen=True)
@@ -71,8 +73,18 @@ def is_mental(view: StoryView, index: int) -> bool:
     return any(t.lemma_.lower() in verbs for t in view.docs[index] if t.pos_ == "VERB")
 
 
-def find_leaks(view: StoryView, mental_weight: float = 1.0, plain_weight: float = 0.8) -> list[Leak]:
-    """Leak candidates, most suspicious first (one per sentence: its best source)."""
+def find_leaks(
+    view: StoryView,
+    mental_weight: float = 1.0,
+    plain_weight: float = 0.8,
+    ws: WorldState | None = None,
+    world_weight: float = 0.0,
+) -> list[Leak]:
+    """Leak candidates, most suspicious first (one per sentence: its best source).
+
+    With a world state ``ws``, a source's inaccessibility blends the stand-in score with the
+    extractor's access model: ``(1 - world_weight) * stand-in + world_weight * extractor``.
+    """
     overlap = overlap_matrix(view)
     access_cache: dict[str, list[float]] = {}
     leaks: list[Leak] = []
@@ -87,7 +99,7 @@ def find_leaks(view: StoryView, mental_weight: float = 1.0, plain_weight: float 
             if j > i:
                 direction, knower, factor = "future", people[0] if people else "", 1.0
             else:
-                hidden = [(p, _access(view, p, access_cache)[j]) for p in people]
+                hidden = [(p, _access(view, p, access_cache, ws, world_weight)[j]) for p in people]
                 if not hidden:
                     continue
                 knower, inaccessible = max(hidden, key=lambda x: x[1])
@@ -109,7 +121,14 @@ def _error_side(view: StoryView, leak: Leak) -> Leak:
     return Leak(leak.source, leak.sentence, leak.score, leak.overlap, "hidden", people[0] if people else "")
 
 
-def _access(view: StoryView, person: str, cache: dict[str, list[float]]) -> list[float]:
+def _access(
+    view: StoryView, person: str, cache: dict[str, list[float]], ws: WorldState | None, world_weight: float
+) -> list[float]:
     if person not in cache:
-        cache[person] = [a.score for a in sentence_access(view, person)]
+        standin = [a.score for a in sentence_access(view, person)]
+        if ws is None or world_weight <= 0:
+            cache[person] = standin
+        else:
+            world = world_inaccessibility(ws, view, person)
+            cache[person] = [(1 - world_weight) * s + world_weight * w for s, w in zip(standin, world, strict=True)]
     return cache[person]

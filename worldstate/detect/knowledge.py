@@ -2,7 +2,8 @@
 
 Mechanism (``kn_leak``): find the sentence whose specific content the story otherwise gives only
 later (the future) or in a sentence the sentence's speakers/actors could not access (another
-scene, someone else's private thoughts); report it when its leak score clears a threshold
+scene, someone else's private thoughts; the stand-in ``kn_access`` blended with the extractor's
+access model, ``kn_world``); report it when its leak score clears a threshold
 calibrated on development data (``data/knowledge/knowledge.yaml``). ``character`` restricts the
 search to sentences involving that character; the IKD benchmark gives none, so the head works
 without it.
@@ -20,7 +21,8 @@ from worldstate.detect.answers import KnowledgeAnswer
 from worldstate.detect.kn_evidence import quote_evidence, sentence_evidence
 from worldstate.detect.kn_leak import Leak, find_leaks
 from worldstate.detect.kn_text import StoryView, mentions, name_keys
-from worldstate.state import Finding
+from worldstate.errors import InputError
+from worldstate.state import Finding, WorldState
 
 
 @lru_cache(maxsize=1)
@@ -48,13 +50,34 @@ def _explain(view: StoryView, leak: Leak) -> str:
 
 
 def detect_implausible_knowledge(text: str, settings: Settings, character: str | None = None) -> KnowledgeAnswer:
-    """Whether a character shows implausible knowledge in ``text``, and the sentence that shows it."""
+    """Whether a character shows implausible knowledge in ``text``, and the sentence that shows it.
+
+    Evidence spans are offsets into ``text`` as given.
+    """
+    from worldstate.pipeline import analyze_text
+
     view = StoryView.from_text(text, settings)
-    leaks = find_leaks(view)
+    return _detect(view, analyze_text(text, settings=settings), settings, character)
+
+
+def detect_knowledge_in_world(ws: WorldState, settings: Settings) -> KnowledgeAnswer:
+    """The implausible-knowledge answer for an already-built world state (no character given).
+
+    Evidence spans are offsets into ``ws.story.text``.
+    """
+    if not ws.story.text.strip():
+        raise InputError("story", "empty text")
+    view = StoryView.from_text(ws.story.text, settings)
+    return _detect(view, ws, settings, None)
+
+
+def _detect(view: StoryView, ws: WorldState, settings: Settings, character: str | None) -> KnowledgeAnswer:
+    config = _config()
+    leaks = find_leaks(view, ws=ws, world_weight=float(config["world_weight"]))
     if character:
         keys = name_keys(character, view)
         leaks = [leak for leak in leaks if mentions(view.sentences[leak.sentence], keys)]
-    threshold = float(_config()["threshold"])
+    threshold = float(config["threshold"])
     best = leaks[0] if leaks else None
     if best is None or best.score < threshold:
         score = best.score if best else 0.0

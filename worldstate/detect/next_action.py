@@ -1,8 +1,10 @@
 """Next-action choice under a character's knowledge state (Act-on-Known KNP).
 
-Mechanism: score each story sentence for how inaccessible it is to the character
-(``kn_access``), then score each option by how much it depends on that hidden information —
-semantic closeness to the most inaccessible sentence(s), words it shares only with hidden
+Mechanism: score each story sentence for how inaccessible it is to the character — the
+stand-in cues (``kn_access``) and the extractor's access model over scenes, presence, speech and
+private thoughts (``kn_world``), combined by a small ranker (``kn_rank``) — then score each option
+by how much it depends on that hidden information: semantic closeness to the most inaccessible
+sentence and to everything the extractor marks inaccessible, words it shares only with hidden
 sentences, and (negatively) its fit with what the character can see (the accessible sentences and
 the question's framing). The option with the lower dependence is the one the character, acting on
 what they know, will take. Weights live in ``data/knowledge/next_action.yaml``.
@@ -21,8 +23,11 @@ from worldstate.config import Settings
 from worldstate.detect.answers import ChoiceAnswer
 from worldstate.detect.kn_access import Access, sentence_access
 from worldstate.detect.kn_evidence import quote_evidence, sentence_evidence
+from worldstate.detect.kn_rank import hidden_scores
 from worldstate.detect.kn_text import StoryView, content_lemmas
+from worldstate.detect.kn_world import UNKNOWN, world_inaccessibility
 from worldstate.errors import InputError
+from worldstate.pipeline import analyze_text
 from worldstate.state import Finding
 
 
@@ -32,11 +37,26 @@ def _config() -> dict:
     return yaml.safe_load(text)
 
 
-def option_features(view: StoryView, access: list[Access], question: str, options: list[str]) -> list[dict[str, float]]:
-    """The four dependence features of each option (see the yaml file for their meaning)."""
-    threshold = float(_config()["hidden_threshold"])
+def option_features(
+    view: StoryView,
+    access: list[Access],
+    question: str,
+    options: list[str],
+    world: list[float] | None = None,
+    ranker: dict[str, float] | None = None,
+) -> list[dict[str, float]]:
+    """The dependence features of each option (see the yaml file for their meaning).
+
+    ``access`` is the stand-in's inaccessibility per sentence (``kn_access``), ``world`` the
+    extractor's (``kn_world``; None = unknown). ``ranker`` overrides the configured hidden-sentence
+    ranker weights (``kn_rank``; used when refitting).
+    """
+    config = _config()
+    threshold = float(config["hidden_threshold"])
     scores = np.array([a.score for a in access])
-    top = scores >= scores.max() - 1e-9
+    inaccessible = np.full(len(scores), UNKNOWN) if world is None else np.asarray(world, dtype=float)
+    ranked = hidden_scores(access, list(inaccessible), ranker or config["hidden_ranker"])
+    top = ranked >= ranked.max() - 1e-9
     hidden = scores >= threshold
     option_vecs = view.encode(options)
     question_vec = view.encode([question])[0]
@@ -54,6 +74,7 @@ def option_features(view: StoryView, access: list[Access], question: str, option
                 "question_distance": -float(option_vecs[k] @ question_vec),
                 "hidden_words": len(lemmas & hidden_only) / size,
                 "known_words_absent": -len(lemmas & known) / size,
+                "world_contrast": float(sims[k] @ (inaccessible - inaccessible.mean())),
             }
         )
     return rows
@@ -81,13 +102,17 @@ def choose_next_action(
     view = StoryView.from_text(story, settings)
     who = character or _guess_character(view, question)
     access = sentence_access(view, who)
-    features = option_features(view, access, question, options)
+    world = world_inaccessibility(analyze_text(story, settings=settings), view, who)
+    features = option_features(view, access, question, options, world)
     dependence = [_dependence(f) for f in features]
     choice = int(np.argmin(dependence))
     ordered = sorted(dependence)
     margin = ordered[1] - ordered[0]
     confidence = 1.0 / (1.0 + math.exp(-margin))  # symmetric logistic fit: P(lower-scored option is right)
-    hidden_index = max(range(len(access)), key=lambda i: access[i].score)
+    hidden_index = int(np.argmax(hidden_scores(access, world, _config()["hidden_ranker"])))
+    reasons = list(access[hidden_index].reasons)
+    if world[hidden_index] >= 0.5:
+        reasons.append("not present, told or involved per the extracted scenes")
     finding = Finding(
         category="knowledge",
         subtype="next_action",
@@ -95,7 +120,7 @@ def choose_next_action(
         character=who,
         explanation=(
             f"{who} most plausibly does option {choice + 1}: the other option(s) depend more on information "
-            f"{who} cannot access (sentence {hidden_index + 1}: {'; '.join(access[hidden_index].reasons) or 'hidden'})."
+            f"{who} cannot access (sentence {hidden_index + 1}: {'; '.join(reasons) or 'hidden'})."
         ),
         evidence=[sentence_evidence(view, hidden_index, "support")],
         rule="kn-dependence",
