@@ -46,15 +46,26 @@ def _cue_hits(sentence: str, phrases: list[str]) -> list[str]:
     return [p for p in phrases if re.search(r"\b" + re.escape(p) + r"\b", low)]
 
 
-def _other_private_mind(view: StoryView, index: int, keys: set[str]) -> bool:
-    """Someone other than the character is the subject of a private-mind verb in this sentence."""
-    verbs = set(cues()["private_mind"])
-    for tok in view.docs[index]:
-        if tok.pos_ in {"VERB", "AUX"} and tok.lemma_.lower() in verbs:
-            subjects = [c for c in tok.children if c.dep_ in {"nsubj", "nsubjpass"}]
-            if any(s.text.lower() not in keys and s.pos_ == "PROPN" for s in subjects):
-                return True
-    return False
+def _per_sentence(view: StoryView) -> tuple[list[list[str]], list[list[str]]]:
+    """Character-independent facts per sentence, computed once per view: the 'elsewhere' cue hits and
+    the lower-cased proper-noun subjects of private-mind verbs."""
+    cached = view.__dict__.get("_kn_access_cache")
+    if cached is None:
+        elsewhere = cues()["elsewhere"]
+        verbs = set(cues()["private_mind"])
+        hits = [_cue_hits(sentence, elsewhere) for sentence in view.sentences]
+        minds: list[list[str]] = []
+        for doc in view.docs:
+            subjects = []
+            for tok in doc:
+                if tok.pos_ in {"VERB", "AUX"} and tok.lemma_.lower() in verbs:
+                    subjects += [
+                        c.text.lower() for c in tok.children if c.dep_ in {"nsubj", "nsubjpass"} and c.pos_ == "PROPN"
+                    ]
+            minds.append(subjects)
+        cached = (hits, minds)
+        view.__dict__["_kn_access_cache"] = cached
+    return cached
 
 
 def _starts_with_pronoun(view: StoryView, index: int) -> bool:
@@ -67,7 +78,7 @@ def _starts_with_pronoun(view: StoryView, index: int) -> bool:
 def sentence_access(view: StoryView, character: str) -> list[Access]:
     """Inaccessibility score per sentence of ``view`` for ``character``."""
     keys = name_keys(character, view)
-    elsewhere = cues()["elsewhere"]
+    cue_hits, private_subjects = _per_sentence(view)
     out: list[Access] = []
     previous_involved = False
     for i, sentence in enumerate(view.sentences):
@@ -79,11 +90,11 @@ def sentence_access(view: StoryView, character: str) -> list[Access]:
         score = 0.15 if involved else 0.55
         if not involved:
             reasons.append("character not involved")
-        hits = _cue_hits(sentence, elsewhere)
+        hits = cue_hits[i]
         if hits:
             score += 0.25
             reasons.append(f"another place/time or hidden: {', '.join(hits[:3])}")
-        if _other_private_mind(view, i, keys):
+        if any(subject not in keys for subject in private_subjects[i]):
             score += 0.2
             reasons.append("another character's private thoughts or plans")
         out.append(Access(i, min(score, 1.0), involved, tuple(reasons)))

@@ -42,19 +42,57 @@ def specific_lemmas(view: StoryView, max_sentences: int = 2) -> list[set[str]]:
 
 
 def overlap_matrix(view: StoryView) -> np.ndarray:
-    """overlap[i, j]: share of i's specific lemmas also in j, blended 50/50 with cosine similarity."""
+    """overlap[i, j]: share of i's specific lemmas also in j, blended 50/50 with cosine similarity.
+
+    Dense n×n: use ``top_overlaps`` for long stories (it computes the same values block by block).
+    """
+    return np.vstack([block for _, block in _overlap_blocks(view, block_size=max(1, len(view)))])
+
+
+def top_overlaps(view: StoryView, k: int = 3, block_size: int = 256) -> list[list[tuple[int, float]]]:
+    """For each sentence, its ``k`` most-overlapping other sentences (index, overlap), best first.
+
+    Computed in blocks of rows, so memory stays O(block_size × n) and the pairwise part is numpy work.
+    """
+    out: list[list[tuple[int, float]]] = []
+    for _, block in _overlap_blocks(view, block_size):
+        for row in block:
+            order = np.argsort(-row)[:k]
+            out.append([(int(j), float(row[j])) for j in order])
+    return out
+
+
+def _overlap_blocks(view: StoryView, block_size: int):
+    from scipy import sparse
+
     specific = specific_lemmas(view)
+    vocabulary: dict[str, int] = {}
+    for lemmas in view.lemmas:
+        for lemma in lemmas:
+            vocabulary.setdefault(lemma, len(vocabulary))
     n = len(view)
-    lexical = np.zeros((n, n))
-    for i in range(n):
-        if len(specific[i]) < 2:
-            continue
-        for j in range(n):
-            if i != j:
-                lexical[i, j] = len(specific[i] & view.lemmas[j]) / len(specific[i])
-    cosine = view.embeddings @ view.embeddings.T
-    np.fill_diagonal(cosine, 0.0)
-    return 0.5 * lexical + 0.5 * np.clip(cosine, 0.0, 1.0)
+
+    def incidence(sets: list[set[str]]) -> sparse.csr_matrix:
+        rows, cols = [], []
+        for i, lemmas in enumerate(sets):
+            for lemma in lemmas:
+                rows.append(i)
+                cols.append(vocabulary[lemma])
+        data = np.ones(len(rows), dtype=np.float64)
+        return sparse.csr_matrix((data, (rows, cols)), shape=(n, max(1, len(vocabulary))))
+
+    spec_m = incidence([spec if len(spec) >= 2 else set() for spec in specific])
+    all_m = incidence(view.lemmas).T.tocsc()
+    sizes = np.array([len(spec) if len(spec) >= 2 else 1 for spec in specific], dtype=np.float64)
+    embeddings = view.embeddings
+    for start in range(0, n, block_size):
+        stop = min(n, start + block_size)
+        lexical = (spec_m[start:stop] @ all_m).toarray() / sizes[start:stop, None]
+        cosine = embeddings[start:stop] @ embeddings.T
+        for r in range(stop - start):
+            lexical[r, start + r] = 0.0
+            cosine[r, start + r] = 0.0
+        yield start, 0.5 * lexical + 0.5 * np.clip(cosine, 0.0, 1.0)
 
 
 def knowers(view: StoryView, index: int) -> list[str]:
@@ -85,16 +123,15 @@ def find_leaks(
     With a world state ``ws``, a source's inaccessibility blends the stand-in score with the
     extractor's access model: ``(1 - world_weight) * stand-in + world_weight * extractor``.
     """
-    overlap = overlap_matrix(view)
+    neighbours = top_overlaps(view, k=3)
     access_cache: dict[str, list[float]] = {}
     leaks: list[Leak] = []
     for i in range(len(view)):
         weight = mental_weight if is_mental(view, i) else plain_weight
         people = knowers(view, i)
         best: Leak | None = None
-        for j in np.argsort(-overlap[i])[:3]:
-            j = int(j)
-            if overlap[i, j] <= 0:
+        for j, value in neighbours[i]:
+            if value <= 0:
                 break
             if j > i:
                 direction, knower, factor = "future", people[0] if people else "", 1.0
@@ -104,9 +141,9 @@ def find_leaks(
                     continue
                 knower, inaccessible = max(hidden, key=lambda x: x[1])
                 direction, factor = "hidden", inaccessible
-            score = float(overlap[i, j] * weight * factor)
+            score = float(value * weight * factor)
             if best is None or score > best.score:
-                best = Leak(i, j, score, float(overlap[i, j]), direction, knower)
+                best = Leak(i, j, score, float(value), direction, knower)
         if best is not None:
             leaks.append(_error_side(view, best))
     return sorted(leaks, key=lambda leak: -leak.score)
