@@ -195,7 +195,7 @@ def test_missing_detectors_become_notes(monkeypatch):
     monkeypatch.setattr(
         "worldstate.view.findings.DETECTORS", (("worldstate.detect.no_such_detector", "detect"),), raising=True
     )
-    found = run_detectors("Anna sat.", settings=None)  # type: ignore[arg-type]
+    found = run_detectors(viewer_world(), settings=None)  # type: ignore[arg-type]
     assert found.findings == []
     assert "worldstate.detect.no_such_detector.detect is not available" in found.notes[0]
 

@@ -64,7 +64,6 @@ def view(
         if world:
             step(f"reading {world}")
             ws = load_world_file(world)
-            text = ws.story.text
         else:
             assert story is not None
             step(f"reading {story}")
@@ -79,7 +78,7 @@ def view(
             findings.extend(load_findings_file(findings_file))
         elif not no_detect:
             step("running the detectors")
-            found = run_detectors(text, settings)
+            found = run_detectors(ws, settings)
             findings.extend(found.findings)
             notes.extend(found.notes)
         step(f"writing {out}")

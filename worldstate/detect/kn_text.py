@@ -16,6 +16,7 @@ import numpy as np
 from worldstate.config import Settings
 from worldstate.errors import InputError
 from worldstate.extract.models import get_embedder, load_spacy
+from worldstate.extract.parse_memory import sentence_docs
 from worldstate.state import Span, Story
 
 if TYPE_CHECKING:
@@ -63,8 +64,14 @@ class StoryView:
 
     @cached_property
     def docs(self) -> list[Doc]:
+        """One Doc per sentence, cut from the extractor's parse of this story when it is remembered
+        (:mod:`worldstate.extract.parse_memory`), else parsed here."""
         nlp = load_spacy(self.settings)
-        return list(nlp.pipe(self.sentences))
+        docs = sentence_docs(nlp, self.story.text, self.spans)
+        missing = [i for i, doc in enumerate(docs) if doc is None]
+        for i, doc in zip(missing, nlp.pipe([self.sentences[i] for i in missing]), strict=True):
+            docs[i] = doc
+        return docs  # type: ignore[return-value]
 
     @cached_property
     def lemmas(self) -> list[set[str]]:
@@ -72,7 +79,7 @@ class StoryView:
 
     @cached_property
     def embeddings(self) -> np.ndarray:
-        return get_embedder(self.settings).encode(self.sentences)
+        return get_embedder(self.settings).encode(self.sentences)  # the embedder caches per text
 
     def encode(self, texts: list[str]) -> np.ndarray:
         return get_embedder(self.settings).encode(texts)

@@ -10,8 +10,7 @@ world-state sentences it covers and scored by the share of them that are inacces
 from __future__ import annotations
 
 from worldstate.detect.kn_text import StoryView
-from worldstate.extract import accessible
-from worldstate.extract.knowledge import find_character
+from worldstate.extract.knowledge import accessibility, find_character
 from worldstate.state import WorldState
 
 UNKNOWN = 0.5  # inaccessibility used when the character is not found in the world state
@@ -40,8 +39,9 @@ def world_inaccessibility(ws: WorldState, view: StoryView, character: str) -> li
     cid = find_character(ws, character)
     if cid is None:
         return [UNKNOWN] * len(view)
+    access = accessibility(ws, cid)
     out = []
     for i in range(len(view)):
         covered = covered_sentences(ws, view, i)
-        out.append(sum(0.0 if accessible(ws, cid, k) else 1.0 for k in covered) / len(covered))
+        out.append(sum(0.0 if access[k] else 1.0 for k in covered) / len(covered))
     return out

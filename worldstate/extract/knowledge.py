@@ -180,6 +180,57 @@ def accessible(ws: WorldState, character_id: str, sentence_index: int, by: int |
     return False
 
 
+def accessibility(ws: WorldState, character_id: str, by: int | None = None) -> list[bool]:
+    """``accessible(ws, character_id, k, by)`` for every sentence ``k`` at once.
+
+    Same answers as calling :func:`accessible` per sentence, in time linear in the story: the
+    "told later" test runs once per speech the character heard, over an index of which sentences
+    share its words, instead of once per (sentence, speech) pair.
+    """
+    n = len(ws.story.sentences)
+    idx = _index(ws)
+    out = [_direct(ws, idx, character_id, k) for k in range(n)]
+    end = n - 1 if by is None else by
+    heard = [
+        sp
+        for sp in idx.speeches
+        if sp.speaker not in (None, character_id)
+        and sp.sentence <= end
+        and character_id in (set(sp.addressees) | idx.present_at.get(sp.sentence, set()))
+    ]
+    if not heard or all(out):
+        return out
+    postings = _word_postings(ws)
+    for sp in heard:
+        counts: dict[int, int] = defaultdict(int)
+        for word in _words(ws.story.span_text(sp.content_span)):
+            for k in postings.get(word, ()):
+                if k <= sp.sentence:
+                    counts[k] += 1
+        for k, shared in counts.items():
+            if shared >= 2 and not out[k] and _direct(ws, idx, sp.speaker or "", k):
+                out[k] = True
+    return out
+
+
+_postings_cache: dict[int, tuple[WorldState, int, dict[str, list[int]]]] = {}
+
+
+def _word_postings(ws: WorldState) -> dict[str, list[int]]:
+    """word → indices of the sentences containing it (the words of :func:`_words`), cached per world."""
+    hit = _postings_cache.get(id(ws))
+    if hit and hit[0] is ws and hit[1] == len(ws.story.sentences):
+        return hit[2]
+    postings: dict[str, list[int]] = defaultdict(list)
+    for k in range(len(ws.story.sentences)):
+        for word in _words(ws.story.sentence_text(k)):
+            postings[word].append(k)
+    if len(_postings_cache) > 8:
+        _postings_cache.clear()
+    _postings_cache[id(ws)] = (ws, len(ws.story.sentences), postings)
+    return postings
+
+
 def find_character(ws: WorldState, name: str) -> str | None:
     """The entity id a task's character description refers to ("Lane", "The city night watchman at the
     gate", "Mara and David", "The paramedic narrator"), or None."""

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from worldstate.config import Settings
 from worldstate.extract.models import load_spacy
+from worldstate.extract.parse_memory import remember
 from worldstate.extract.parsed import ParsedDoc, Token
 from worldstate.state import Story
 
@@ -42,8 +43,11 @@ def parse_spacy(story: Story, settings: Settings) -> tuple[ParsedDoc, list[tuple
     doc = ParsedDoc()
     spans: list[tuple[int, int]] = []
     texts = (story.text[s:e] for s, e in ranges)
+    parsed: list[tuple[int, spacy.tokens.Doc]] = []
     for (offset, _end), sdoc in zip(ranges, nlp.pipe(texts, batch_size=BATCH_SIZE), strict=True):
         _append(doc, sdoc, offset, spans)
+        parsed.append((offset, sdoc))
+    remember(nlp, story.text, parsed)  # the task heads slice these instead of parsing again
     doc.finish()
     name = f"{nlp.meta.get('lang', 'en')}_{nlp.meta.get('name', '?')}-{nlp.meta.get('version', '?')}"
     return doc, spans, name

@@ -109,15 +109,25 @@ class Story:
 
     def sentence_at(self, offset: int) -> int:
         """Index of the sentence containing (or, in a gap, preceding) ``offset``."""
-        starts = [s.span.start for s in self.sentences]
-        return max(0, bisect.bisect_right(starts, offset) - 1)
+        return max(0, bisect.bisect_right(self._sentence_starts(), offset) - 1)
+
+    def _sentence_starts(self) -> list[int]:
+        """Sentence start offsets, cached until ``sentences`` is replaced or resized (O(log n) lookups)."""
+        cached = self.__dict__.get("_starts_cache")
+        if cached is None or cached[0] is not self.sentences or cached[1] != len(self.sentences):
+            cached = (self.sentences, len(self.sentences), [s.span.start for s in self.sentences])
+            self.__dict__["_starts_cache"] = cached
+        return cached[2]
 
     def source_offset(self, offset: int) -> int:
         """Map an offset in ``text`` to the raw input's offset."""
         if not self.offset_map:
             return offset
-        keys = [k for k, _ in self.offset_map]
-        i = bisect.bisect_right(keys, offset) - 1
+        cached = self.__dict__.get("_offset_keys_cache")
+        if cached is None or cached[0] is not self.offset_map or cached[1] != len(self.offset_map):
+            cached = (self.offset_map, len(self.offset_map), [k for k, _ in self.offset_map])
+            self.__dict__["_offset_keys_cache"] = cached
+        i = bisect.bisect_right(cached[2], offset) - 1
         if i < 0:
             return offset
         norm, raw = self.offset_map[i]

@@ -10,12 +10,12 @@ from typing import Any
 
 from worldstate.config import Settings
 from worldstate.errors import InputError
-from worldstate.state import Evidence, Finding, Span, Story
+from worldstate.state import Evidence, Finding, Span, Story, WorldState
 
-# (module, function) of each detector the viewer runs when it is installed.
+# (module, function) of each detector the viewer runs on the built world state when it is installed.
 DETECTORS: tuple[tuple[str, str], ...] = (
-    ("worldstate.detect.knowledge", "detect_implausible_knowledge"),
-    ("worldstate.detect.continuity", "detect_continuity"),
+    ("worldstate.detect.knowledge", "detect_knowledge_in_world"),
+    ("worldstate.detect.continuity", "detect_continuity_in_world"),
 )
 
 
@@ -27,8 +27,9 @@ class CollectedFindings:
     notes: list[str] = field(default_factory=list)
 
 
-def run_detectors(text: str, settings: Settings) -> CollectedFindings:
-    """Run every installed detector on ``text``; a detector that is not installed becomes a note."""
+def run_detectors(ws: WorldState, settings: Settings) -> CollectedFindings:
+    """Run every installed detector on the world state ``ws`` (no second extraction; evidence points
+    into ``ws.story.text``); a detector that is not installed becomes a note."""
     out = CollectedFindings()
     for module_name, func_name in DETECTORS:
         try:
@@ -38,7 +39,7 @@ def run_detectors(text: str, settings: Settings) -> CollectedFindings:
                 out.notes.append(f"{module_name}.{func_name} is not available: its findings are not shown.")
                 continue
             raise
-        answer = getattr(module, func_name)(text, settings)
+        answer = getattr(module, func_name)(ws, settings)
         out.findings.extend(answer.findings)
         out.notes.extend(getattr(answer, "notes", []) or [])
     return out
