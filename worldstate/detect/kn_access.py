@@ -20,7 +20,7 @@ from importlib import resources
 
 import yaml
 
-from worldstate.detect.kn_text import StoryView, mentions, name_keys
+from worldstate.detect.kn_text import StoryView, name_keys
 
 PRONOUNS = frozenset({"he", "she", "they", "him", "her", "his", "them", "their"})
 
@@ -81,9 +81,10 @@ def sentence_access(view: StoryView, character: str) -> list[Access]:
     cue_hits, private_subjects = _per_sentence(view)
     out: list[Access] = []
     previous_involved = False
-    for i, sentence in enumerate(view.sentences):
+    named = view.mentioning(keys)
+    for i in range(len(view)):
         reasons: list[str] = []
-        involved = mentions(sentence, keys)
+        involved = named[i]
         if not involved and previous_involved and _starts_with_pronoun(view, i):
             involved = True
             reasons.append("pronoun continues a sentence about the character")

@@ -78,6 +78,19 @@ class StoryView:
         return [content_lemmas(doc) for doc in self.docs]
 
     @cached_property
+    def word_sets(self) -> list[set[str]]:
+        """The lower-cased word runs of each sentence (for whole-word name tests)."""
+        return [set(_WORD_RUN.findall(s.lower())) for s in self.sentences]
+
+    def mentioning(self, keys: set[str]) -> list[bool]:
+        """Per sentence, whether it names one of ``keys`` as a whole word (see :func:`mentions`)."""
+        simple = {k for k in keys if _WORD_RUN.fullmatch(k)}
+        other = keys - simple
+        if not other:
+            return [not simple.isdisjoint(words) for words in self.word_sets]
+        return [mentions(s, keys, words) for s, words in zip(self.sentences, self.word_sets, strict=True)]
+
+    @cached_property
     def embeddings(self) -> np.ndarray:
         return get_embedder(self.settings).encode(self.sentences)  # the embedder caches per text
 
@@ -115,6 +128,13 @@ def name_keys(character: str, view: StoryView) -> set[str]:
     return heads or {w.lower() for w in re.findall(r"[A-Za-z]{3,}", character)[-1:]}
 
 
-def mentions(sentence: str, keys: set[str]) -> bool:
+_WORD_RUN = re.compile(r"\w+")
+
+
+def mentions(sentence: str, keys: set[str], words: set[str] | None = None) -> bool:
+    """Whether ``sentence`` contains one of ``keys`` as a whole word (``words``: its lower-cased word
+    runs, when the caller has them already)."""
     low = sentence.lower()
-    return any(re.search(r"\b" + re.escape(k) + r"(?:’s|'s)?\b", low) for k in keys)
+    if words is None:
+        words = set(_WORD_RUN.findall(low))
+    return any(k in words if _WORD_RUN.fullmatch(k) else re.search(r"\b" + re.escape(k) + r"\b", low) for k in keys)

@@ -9,6 +9,10 @@ world-state sentences it covers and scored by the share of them that are inacces
 
 from __future__ import annotations
 
+import bisect
+
+import numpy as np
+
 from worldstate.detect.kn_text import StoryView
 from worldstate.extract.knowledge import accessibility, find_character
 from worldstate.state import WorldState
@@ -18,14 +22,21 @@ UNKNOWN = 0.5  # inaccessibility used when the character is not found in the wor
 
 def covered_sentences(ws: WorldState, view: StoryView, index: int) -> list[int]:
     """World-state sentence indices overlapping view sentence ``index`` (both index the same text)."""
-    span = view.spans[index]
-    starts = ws.story.sentence_at(span.start)
-    covered = [starts]
-    for k in range(starts + 1, len(ws.story.sentences)):
-        if ws.story.sentences[k].span.start >= span.end:
-            break
-        covered.append(k)
-    return covered
+    first, last = coverage(ws, view)
+    return list(range(int(first[index]), int(last[index]) + 1))
+
+
+def coverage(ws: WorldState, view: StoryView) -> tuple[np.ndarray, np.ndarray]:
+    """Per view sentence, the first and last world-state sentence it overlaps (cached on the view)."""
+    cached = view.__dict__.get("_world_coverage")
+    if cached is not None and cached[0] is ws and cached[1] == len(ws.story.sentences):
+        return cached[2], cached[3]
+    starts = [s.span.start for s in ws.story.sentences]
+    first = np.array([ws.story.sentence_at(span.start) for span in view.spans], dtype=np.int64)
+    last = np.array([bisect.bisect_left(starts, span.end) - 1 for span in view.spans], dtype=np.int64)
+    last = np.maximum(first, last)
+    view.__dict__["_world_coverage"] = (ws, len(ws.story.sentences), first, last)
+    return first, last
 
 
 def world_inaccessibility(ws: WorldState, view: StoryView, character: str) -> list[float]:
@@ -39,9 +50,7 @@ def world_inaccessibility(ws: WorldState, view: StoryView, character: str) -> li
     cid = find_character(ws, character)
     if cid is None:
         return [UNKNOWN] * len(view)
-    access = accessibility(ws, cid)
-    out = []
-    for i in range(len(view)):
-        covered = covered_sentences(ws, view, i)
-        out.append(sum(0.0 if access[k] else 1.0 for k in covered) / len(covered))
-    return out
+    inaccessible = np.array([0.0 if ok else 1.0 for ok in accessibility(ws, cid)])
+    running = np.concatenate([[0.0], np.cumsum(inaccessible)])  # sums of 0/1 values: exact in float64
+    first, last = coverage(ws, view)
+    return [float(x) for x in (running[last + 1] - running[first]) / (last - first + 1)]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from worldstate.extract.events import PRIVATE_ROLE
 from worldstate.state import Channel, Event, Knowledge, Perception, Proposition, Source, Speech, WorldState
@@ -104,6 +104,10 @@ class _Index:
     known: set[tuple[str, int]]
     speeches: list[Speech]
     present_at: dict[int, set[str]]
+    # character → sentences they were present at, perceived or hold knowledge of (``_direct`` before
+    # the private-thought test), and sentence → private holders where every event is someone's thought
+    reach: dict[str, set[int]] = field(default_factory=dict)
+    private_only: dict[int, set[str]] = field(default_factory=dict)
 
 
 _cache: dict[int, tuple[WorldState, tuple[int, int, int], _Index]] = {}
@@ -131,7 +135,20 @@ def _index(ws: WorldState) -> _Index:
         for k in ws.knowledge
         if k.channel != Channel.NARRATOR_ONLY and k.proposition in sentence_of
     }
-    index = _Index(events, perceived, known, sorted(ws.speeches, key=lambda sp: sp.sentence), present_at)
+    reach: dict[str, set[int]] = defaultdict(set)
+    for s, cast in present_at.items():
+        for ch in cast:
+            reach[ch].add(s)
+    for ch, s in (*perceived, *known):
+        reach[ch].add(s)
+    private_only = {
+        s: {ev.arguments[PRIVATE_ROLE] for ev in evs}
+        for s, evs in events.items()
+        if evs and all(ev.arguments.get(PRIVATE_ROLE) is not None for ev in evs)
+    }
+    index = _Index(
+        events, perceived, known, sorted(ws.speeches, key=lambda sp: sp.sentence), present_at, reach, private_only
+    )
     if len(_cache) > 8:
         _cache.clear()
     _cache[id(ws)] = (ws, key, index)
@@ -189,7 +206,11 @@ def accessibility(ws: WorldState, character_id: str, by: int | None = None) -> l
     """
     n = len(ws.story.sentences)
     idx = _index(ws)
-    out = [_direct(ws, idx, character_id, k) for k in range(n)]
+    out = [False] * n
+    for k in idx.reach.get(character_id, ()):
+        holders = idx.private_only.get(k)
+        if 0 <= k < n and (holders is None or character_id in holders):
+            out[k] = True  # = _direct(ws, idx, character_id, k), from the index
     end = n - 1 if by is None else by
     heard = [
         sp

@@ -20,14 +20,14 @@ if TYPE_CHECKING:
     from worldstate.state import Span
 
 KEEP = 2
-_recent: OrderedDict[tuple[int, str], list[tuple[int, Doc]]] = OrderedDict()
+_recent: OrderedDict[tuple[int, str], list[tuple[int, int, Doc]]] = OrderedDict()
 _lock = threading.Lock()
 
 
 def remember(nlp: Language, text: str, chunks: list[tuple[int, Doc]]) -> None:
     """Keep the parse of ``text``: (character offset of the chunk in ``text``, its Doc), in order."""
     with _lock:
-        _recent[(id(nlp), text)] = chunks
+        _recent[(id(nlp), text)] = [(offset, offset + len(doc.text), doc) for offset, doc in chunks]
         _recent.move_to_end((id(nlp), text))
         while len(_recent) > KEEP:
             _recent.popitem(last=False)
@@ -46,15 +46,15 @@ def sentence_docs(nlp: Language, text: str, spans: list[Span]) -> list[Doc | Non
         chunks = _recent.get((id(nlp), text))
     if not chunks:
         return [None] * len(spans)
-    starts = [offset for offset, _ in chunks]
+    starts = [offset for offset, _, _ in chunks]
     out: list[Doc | None] = []
     for span in spans:
         k = bisect.bisect_right(starts, span.start) - 1
         if k < 0:
             out.append(None)
             continue
-        offset, doc = chunks[k]
-        if span.end > offset + len(doc.text):
+        offset, end, doc = chunks[k]
+        if span.end > end:
             out.append(None)
             continue
         piece = doc.char_span(span.start - offset, span.end - offset, alignment_mode="expand")

@@ -10,7 +10,7 @@ from typing import Literal
 
 import networkx as nx
 
-from worldstate.state.model import WorldState
+from worldstate.state.model import Event, WorldState
 
 GraphFormat = Literal["json", "graphml", "dot"]
 GraphView = Literal["events", "entities", "knowledge"]
@@ -24,7 +24,7 @@ def event_graph(ws: WorldState) -> nx.DiGraph:
         g.add_node(
             ev.id,
             kind="event",
-            label=_event_label(ws, ev.id),
+            label=_event_label(ws, ev),
             predicate=ev.predicate,
             sentence=ev.sentence,
             time=ev.time,
@@ -73,12 +73,13 @@ def knowledge_graph(ws: WorldState, character: str) -> nx.DiGraph:
     """One character's knowledge: character → proposition edges labelled with channel and time."""
     g = nx.DiGraph(name=f"knowledge:{ws.display_name(character)}")
     g.add_node(character, kind="character", label=ws.display_name(character))
+    entity_ids = {e.id for e in ws.entities}
     for k in ws.knowledge_of(character):
         prop = ws.proposition(k.proposition)
         g.add_node(
             prop.id,
             kind="proposition",
-            label=f"{ws.display_name(prop.subject)} {prop.predicate}{'' if prop.polarity else ' NOT'} {_value(ws, prop.value)}",
+            label=f"{ws.display_name(prop.subject)} {prop.predicate}{'' if prop.polarity else ' NOT'} {_value(ws, prop.value, entity_ids)}",
             sentence=prop.sentence,
             start=prop.span.start,
             end=prop.span.end,
@@ -177,16 +178,13 @@ def _quote_all(data: dict) -> None:
         data[key] = f'"{text}"'
 
 
-def _event_label(ws: WorldState, event_id: str) -> str:
-    ev = next(e for e in ws.events if e.id == event_id)
+def _event_label(ws: WorldState, ev: Event) -> str:
     who = ws.display_name(ev.agent) if ev.agent else ""
     what = ws.display_name(ev.patient) if ev.patient else ""
     neg = "not " if ev.negated else ""
     return " ".join(x for x in (who, neg + ev.predicate, what) if x)
 
 
-def _value(ws: WorldState, value: str) -> str:
-    try:
-        return ws.entity(value).name
-    except KeyError:
-        return value
+def _value(ws: WorldState, value: str, entity_ids: set[str]) -> str:
+    """An entity's name when ``value`` is an entity id, else the value itself."""
+    return ws.display_name(value) if value in entity_ids else value

@@ -179,14 +179,31 @@ class WorldState:
     def entity_by_name(self, name: str) -> Entity | None:
         """The entity whose name or alias matches ``name`` (case-insensitive)."""
         wanted = name.strip().lower()
-        for ent in self.entities:
-            if ent.name.lower() == wanted or wanted in (a.lower() for a in ent.aliases):
-                return ent
-        for ent in self.entities:  # partial: "Maggie" for 'Margaret “Maggie” Cassidy'
-            names = [ent.name.lower(), *(a.lower() for a in ent.aliases)]
-            if any(wanted in n.split() or n in wanted.split() for n in names):
-                return ent
-        return None
+        exact, by_word, by_name = self._name_index()
+        if wanted in exact:
+            return self.entities[exact[wanted]]
+        # partial: "Maggie" for 'Margaret “Maggie” Cassidy', or a whole name inside ``name``
+        positions = [by_word[wanted]] if wanted in by_word else []
+        positions += [by_name[w] for w in wanted.split() if w in by_name]
+        return self.entities[min(positions)] if positions else None
+
+    def _name_index(self) -> tuple[dict[str, int], dict[str, int], dict[str, int]]:
+        """Lower-cased name/alias → first entity position; name word → first position; rebuilt when the
+        entity list, its length or its number of aliases changes."""
+        fingerprint = (len(self.entities), sum(len(e.aliases) for e in self.entities))
+        cached = self.__dict__.get("_name_index_cache")
+        if cached is not None and cached[0] is self.entities and cached[1] == fingerprint:
+            return cached[2]
+        exact: dict[str, int] = {}
+        by_word: dict[str, int] = {}
+        for pos, ent in enumerate(self.entities):
+            for n in (ent.name.lower(), *(a.lower() for a in ent.aliases)):
+                exact.setdefault(n, pos)
+                for word in n.split():
+                    by_word.setdefault(word, pos)
+        index = (exact, by_word, exact)
+        self.__dict__["_name_index_cache"] = (self.entities, fingerprint, index)
+        return index
 
     def characters(self) -> list[Entity]:
         return [e for e in self.entities if e.kind == EntityKind.CHARACTER]
@@ -219,19 +236,27 @@ class WorldState:
 
 
 def _lookup(ws: WorldState, attr: str, item_id: str) -> Any:
-    """Find a record by id through a per-list index, rebuilt when the list changes length or goes stale."""
+    """Find a record by id through a per-list index, rebuilt when the list changes length or goes stale.
+
+    A miss scans the list once (it may have been edited in place) and is then remembered until the
+    index is rebuilt, so repeated lookups of ids that are not there (``display_name`` of a literal) stay cheap.
+    """
     records = getattr(ws, attr)
     cache = ws.__dict__.setdefault("_index_cache", {})
     key = (attr, len(records))
-    index = cache.get(key)
-    if index is None:
-        index = {r.id: r for r in records}
-        cache[key] = index
+    entry = cache.get(key)
+    if entry is None or entry[0] is not records:
+        entry = (records, {r.id: r for r in records}, set())
+        cache[key] = entry
+    _, index, missing = entry
     found = index.get(item_id)
     if found is not None and found.id == item_id:
         return found
+    if found is None and item_id in missing:
+        return None
     for record in records:  # the list was edited in place: fall back to a scan and reindex
         if record.id == item_id:
-            cache[key] = {r.id: r for r in records}
+            cache[key] = (records, {r.id: r for r in records}, set())
             return record
+    missing.add(item_id)
     return None
