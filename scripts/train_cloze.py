@@ -16,6 +16,7 @@ import time
 
 from worldstate.config import Settings
 from worldstate.detect.cloze import (
+    CROSS_EPOCHS,
     ClozeModel,
     choose_position,
     cross_validate,
@@ -39,6 +40,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", help="where to write the model (.npz)")
     parser.add_argument("--cv", type=int, default=0, help="also report k-fold accuracy (k >= 2)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--cross-epochs",
+        type=int,
+        default=CROSS_EPOCHS,
+        help=f"epochs of cross-encoder fine-tuning (default {CROSS_EPOCHS}; 0 = features and style only)",
+    )
     parser.add_argument("--senpos", help="OutGen-style JSONL: evaluate SenPos on items derived from it")
     args = parser.parse_args(argv)
     settings = Settings.from_env()
@@ -48,8 +55,10 @@ def main(argv: list[str] | None = None) -> int:
             items = load_story_cloze_csv(args.data)
             start = time.perf_counter()
             if args.cv:
-                report["cross_validation"] = cross_validate(items, k=args.cv, seed=args.seed, settings=settings)
-            model = ClozeModel(settings=settings).fit(items)
+                report["cross_validation"] = cross_validate(
+                    items, k=args.cv, seed=args.seed, settings=settings, cross_epochs=args.cross_epochs
+                )
+            model = ClozeModel(settings=settings, cross_epochs=args.cross_epochs).fit(items)
             out = model.save(args.out or default_model_path(settings))
             report.update({"items": len(items), "model": str(out), "seconds": round(time.perf_counter() - start, 1)})
         if args.senpos:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from worldstate.config import Settings
@@ -60,7 +61,7 @@ def test_loader_rejects_bad_file(tmp_path: Path) -> None:
 
 def test_fit_predict_save_load(cloze_items: list[ClozeItem], tmp_path: Path) -> None:
     train, test = cloze_items[:240], cloze_items[240:300]
-    model = ClozeModel(settings=SETTINGS).fit(train)
+    model = ClozeModel(settings=SETTINGS, cross_epochs=0).fit(train)
     accuracy = sum(p == it.answer for p, it in zip(model.predict_many(test), test, strict=True)) / len(test)
     assert accuracy >= 0.6  # well above chance even from 240 training items
     path = model.save(tmp_path / "m" / "cloze.npz")
@@ -71,9 +72,22 @@ def test_fit_predict_save_load(cloze_items: list[ClozeItem], tmp_path: Path) -> 
 
 
 def test_cross_validate_reports_folds(cloze_items: list[ClozeItem]) -> None:
-    result = cross_validate(cloze_items[:180], k=3, seed=0, settings=SETTINGS)
+    result = cross_validate(cloze_items[:180], k=3, seed=0, settings=SETTINGS, cross_epochs=0)
     assert result["k"] == 3 and len(result["folds"]) == 3
     assert 0.5 < float(result["accuracy"]) <= 1.0
+
+
+def test_cross_encoder_trains_saves_and_loads(cloze_items: list[ClozeItem], tmp_path: Path) -> None:
+    train, test = cloze_items[:48], cloze_items[48:56]
+    first = ClozeModel(settings=SETTINGS, cross_epochs=1).fit(train)
+    again = ClozeModel(settings=SETTINGS, cross_epochs=1).fit(train)
+    assert first.cross is not None
+    diffs = first.cross.score_differences(test)
+    assert diffs.shape == (len(test),) and np.isfinite(diffs).all()
+    assert np.array_equal(diffs, again.cross.score_differences(test))  # seeded: the same model twice
+    loaded = ClozeModel.load(first.save(tmp_path / "cloze.npz"), SETTINGS)
+    assert loaded.cross is not None
+    np.testing.assert_allclose(loaded.ending_scores(test), first.ending_scores(test), rtol=1e-5, atol=1e-5)
 
 
 def test_missing_model_and_bad_input(tmp_path: Path) -> None:

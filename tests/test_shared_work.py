@@ -38,7 +38,9 @@ def test_heads_slice_the_extractors_parse():
         assert all(tok.lemma_ and tok.pos_ for tok in doc if not tok.is_space)
     forget()
     fresh = StoryView.from_text(KING_STORY, settings)
-    assert [d.text.strip() for d in fresh.docs] == [d.text.strip() for d in view.docs]  # parsed afresh when nothing is remembered
+    assert [d.text.strip() for d in fresh.docs] == [
+        d.text.strip() for d in view.docs
+    ]  # parsed afresh when nothing is remembered
 
 
 def test_sentence_lookup_follows_a_resegmentation():

@@ -2,9 +2,11 @@
 
 Story Cloze uses :class:`ClozeModel`, a logistic regression over the difference of the two endings'
 feature vectors (:mod:`worldstate.detect.cz_features`) plus a character n-gram model of the endings
-alone (:class:`EndingStyle`), trained on the val split only (the benchmark protocol);
-``cross_validate`` gives the k-fold accuracy on it. The trained model is a small ``.npz`` (weights,
-scale, n-gram vocabulary, metadata; no pickle) written outside the repository.
+alone (:class:`EndingStyle`), plus a cross-encoder (MiniLM fine-tuned to read context and ending
+together, :mod:`worldstate.detect.cz_cross`) whose log-odds are added; all trained on the val split only
+(the benchmark protocol). ``cross_validate`` gives the k-fold accuracy on it. The trained model is an
+``.npz`` (weights, scale, n-gram vocabulary, the cross-encoder's float32 arrays, metadata; no pickle)
+written outside the repository.
 
 ClozeT and SenPos have no training data offline, so they use an untrained coherence score from
 :mod:`worldstate.detect.cz_chinese` (jieba tokens + sentence embeddings of the surrounding context).
@@ -21,11 +23,15 @@ import numpy as np
 from worldstate.config import Settings
 from worldstate.detect.answers import ChoiceAnswer
 from worldstate.detect.cz_chinese import MASK_PLOT, MASK_SLOT, plot_scores, slot_scores
+from worldstate.detect.cz_cross import ClozeCrossEncoder, CrossEncoderConfig
 from worldstate.detect.cz_features import SCALAR_NAMES, ClozeItem, item_features
 from worldstate.errors import ConfigError, InputError
 from worldstate.extract.models import get_embedder
 
-MODEL_FORMAT = "worldstate-cloze-v2"
+MODEL_FORMAT = "worldstate-cloze-v3"
+READABLE_FORMATS = ("worldstate-cloze-v2", MODEL_FORMAT)
+CROSS_EPOCHS = 2  # epochs of cross-encoder fine-tuning; 0 = features and style only
+CROSS_PREFIX = "cross__"
 DEFAULT_C = 0.0005
 STYLE_C = 1.0
 STYLE_WEIGHT = 1.0
@@ -80,7 +86,8 @@ class EndingStyle:
 
 @dataclass
 class ClozeModel:
-    """Pairwise logistic regression over ending features plus an ending-style term (two endings)."""
+    """Pairwise logistic regression over ending features plus an ending-style term, plus (when
+    ``cross_epochs`` > 0) a fine-tuned cross-encoder whose log-odds are added (two endings)."""
 
     settings: Settings = field(default_factory=Settings)
     c: float = DEFAULT_C
@@ -88,6 +95,8 @@ class ClozeModel:
     weights: np.ndarray | None = None
     scale: np.ndarray | None = None
     style: EndingStyle | None = None
+    cross_epochs: int = CROSS_EPOCHS
+    cross: ClozeCrossEncoder | None = None
 
     # -- training ----------------------------------------------------------------------------
     def fit(self, items: list[ClozeItem]) -> ClozeModel:
@@ -106,6 +115,9 @@ class ClozeModel:
         self.scale = np.where(scaler.scale_ > 0, scaler.scale_, 1.0).astype(np.float32)
         self.weights = clf.coef_[0].astype(np.float32)
         self.style = EndingStyle.fit(items)
+        if self.cross_epochs > 0:
+            config = CrossEncoderConfig(epochs=self.cross_epochs)
+            self.cross = ClozeCrossEncoder(self.settings).fit(items, config)
         return self
 
     # -- inference ---------------------------------------------------------------------------
@@ -114,7 +126,11 @@ class ClozeModel:
         if self.weights is None or self.scale is None or self.style is None:
             raise ConfigError("cloze model is not trained: call fit() or ClozeModel.load(path)")
         feats = item_features(items, get_embedder(self.settings))
-        return (feats / self.scale) @ self.weights + self.style_weight * self.style.scores(items)
+        scores = (feats / self.scale) @ self.weights + self.style_weight * self.style.scores(items)
+        if self.cross is not None:  # add the cross-encoder's log-odds, split across the two endings
+            half = self.cross.score_differences(items) / 2.0
+            scores = scores + np.stack([half, -half], axis=1)
+        return scores
 
     def predict(self, context_sentences: list[str], endings: list[str]) -> ChoiceAnswer:
         """Pick the more plausible ending; confidence is the softmax probability of the choice."""
@@ -142,8 +158,12 @@ class ClozeModel:
             "style_weight": self.style_weight,
             "scalars": list(SCALAR_NAMES),
             "style_vocabulary": self.style.vocabulary,
+            "cross_encoder": self.cross is not None,
+            "cross_epochs": self.cross_epochs,
         }
-        with path.open("wb") as fh:
+        cross = {CROSS_PREFIX + k: v for k, v in self.cross.state().items()} if self.cross is not None else {}
+        tmp = path.with_name(path.name + ".part")
+        with tmp.open("wb") as fh:
             np.savez(
                 fh,
                 weights=self.weights,
@@ -151,7 +171,9 @@ class ClozeModel:
                 style_idf=self.style.idf,
                 style_weights=self.style.weights,
                 meta=np.array(json.dumps(meta)),
+                **cross,
             )
+        tmp.replace(path)
         return path
 
     @classmethod
@@ -165,19 +187,24 @@ class ClozeModel:
         try:
             with np.load(path, allow_pickle=False) as data:
                 meta = json.loads(str(data["meta"]))
-                if meta.get("format") != MODEL_FORMAT:
+                if meta.get("format") not in READABLE_FORMATS:
                     raise ConfigError(f"{path}: unknown cloze model format {meta.get('format')!r}")
                 style = EndingStyle(meta["style_vocabulary"], data["style_idf"], data["style_weights"])
                 weights, scale = data["weights"], data["scale"]
+                cross_state = {k[len(CROSS_PREFIX) :]: data[k] for k in data.files if k.startswith(CROSS_PREFIX)}
         except (OSError, KeyError, ValueError) as exc:
             raise ConfigError(f"{path} is not a cloze model: {exc}") from None
+        settings = settings or Settings()
+        cross = ClozeCrossEncoder(settings, cross_state) if meta.get("cross_encoder") else None
         return cls(
-            settings=settings or Settings(),
+            settings=settings,
             c=float(meta["c"]),
             style_weight=float(meta["style_weight"]),
             weights=weights,
             scale=scale,
             style=style,
+            cross_epochs=int(meta.get("cross_epochs", 0)),
+            cross=cross,
         )
 
 
@@ -194,7 +221,12 @@ def _check_items(items: list[ClozeItem], *, need_answer: bool) -> None:
 
 
 def cross_validate(
-    items: list[ClozeItem], k: int = 5, seed: int = 0, settings: Settings | None = None, c: float = DEFAULT_C
+    items: list[ClozeItem],
+    k: int = 5,
+    seed: int = 0,
+    settings: Settings | None = None,
+    c: float = DEFAULT_C,
+    cross_epochs: int = CROSS_EPOCHS,
 ) -> dict[str, object]:
     """k-fold accuracy of :class:`ClozeModel` on ``items`` (folds shuffled with ``seed``)."""
     from sklearn.model_selection import KFold
@@ -204,11 +236,19 @@ def cross_validate(
     settings = settings or Settings()
     fold_acc: list[float] = []
     for train_idx, test_idx in KFold(k, shuffle=True, random_state=seed).split(np.arange(len(items))):
-        model = ClozeModel(settings=settings, c=c).fit([items[i] for i in train_idx])
+        model = ClozeModel(settings=settings, c=c, cross_epochs=cross_epochs).fit([items[i] for i in train_idx])
         test = [items[i] for i in test_idx]
         pred = model.predict_many(test)
         fold_acc.append(float(np.mean([p == it.answer for p, it in zip(pred, test, strict=True)])))
-    return {"k": k, "seed": seed, "c": c, "n": len(items), "accuracy": float(np.mean(fold_acc)), "folds": fold_acc}
+    return {
+        "k": k,
+        "seed": seed,
+        "c": c,
+        "cross_epochs": cross_epochs,
+        "n": len(items),
+        "accuracy": float(np.mean(fold_acc)),
+        "folds": fold_acc,
+    }
 
 
 def load_story_cloze_csv(path: str | Path) -> list[ClozeItem]:
