@@ -77,17 +77,35 @@ def test_cross_validate_reports_folds(cloze_items: list[ClozeItem]) -> None:
     assert 0.5 < float(result["accuracy"]) <= 1.0
 
 
-def test_cross_encoder_trains_saves_and_loads(cloze_items: list[ClozeItem], tmp_path: Path) -> None:
-    train, test = cloze_items[:48], cloze_items[48:56]
-    first = ClozeModel(settings=SETTINGS, cross_epochs=1).fit(train)
-    again = ClozeModel(settings=SETTINGS, cross_epochs=1).fit(train)
+def _toy_cloze_items() -> list[ClozeItem]:
+    """Small hand-written items (no benchmark data needed): the right ending follows the context."""
+    stories = [
+        (["Ann baked bread.", "She let it cool."], ["She ate a slice.", "She sold her car."]),
+        (["Tom lost his keys.", "He searched the house."], ["He found them in his coat.", "He learned to fly."]),
+        (["It rained all day.", "The river rose."], ["The road flooded.", "The desert stayed dry."]),
+        (["Mia studied hard.", "The exam was on Monday."], ["She passed the exam.", "She adopted a whale."]),
+        (["The dog was hungry.", "Its bowl was empty."], ["Ben filled the bowl.", "The moon sang loudly."]),
+        (["Sam planted seeds.", "He watered them daily."], ["Flowers grew in spring.", "He forgot his name."]),
+    ]
+    items = []
+    for n, (context, (right, wrong)) in enumerate(stories):
+        items.append(ClozeItem(context, [right, wrong] if n % 2 == 0 else [wrong, right], 0 if n % 2 == 0 else 1))
+    return items
+
+
+def test_cross_encoder_trains_saves_and_loads(tmp_path: Path) -> None:
+    items = _toy_cloze_items()
+    first = ClozeModel(settings=SETTINGS, cross_epochs=1).fit(items)
+    again = ClozeModel(settings=SETTINGS, cross_epochs=1).fit(items)
     assert first.cross is not None
-    diffs = first.cross.score_differences(test)
-    assert diffs.shape == (len(test),) and np.isfinite(diffs).all()
-    assert np.array_equal(diffs, again.cross.score_differences(test))  # seeded: the same model twice
+    diffs = first.cross.score_differences(items)
+    assert diffs.shape == (len(items),) and np.isfinite(diffs).all()
+    assert np.array_equal(diffs, again.cross.score_differences(items))  # seeded: the same model twice
     loaded = ClozeModel.load(first.save(tmp_path / "cloze.npz"), SETTINGS)
     assert loaded.cross is not None
-    np.testing.assert_allclose(loaded.ending_scores(test), first.ending_scores(test), rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(loaded.ending_scores(items), first.ending_scores(items), rtol=1e-5, atol=1e-5)
+    without = ClozeModel(settings=SETTINGS, cross_epochs=0).fit(items)
+    assert without.cross is None and ClozeModel.load(without.save(tmp_path / "plain.npz"), SETTINGS).cross is None
 
 
 def test_missing_model_and_bad_input(tmp_path: Path) -> None:
