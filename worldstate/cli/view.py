@@ -71,7 +71,7 @@ def view(
             step("building the world state")
             from worldstate.pipeline import analyze_text
 
-            ws = analyze_text(text, source=story, settings=settings)
+            ws = analyze_text(text, source=story, settings=settings, prefetch_embeddings=not no_detect)
         findings: list[Finding] = list(ws.findings)
         if findings_file:
             step(f"reading {findings_file}")

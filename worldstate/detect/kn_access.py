@@ -95,7 +95,7 @@ def sentence_access(view: StoryView, character: str) -> list[Access]:
         if hits:
             score += 0.25
             reasons.append(f"another place/time or hidden: {', '.join(hits[:3])}")
-        if any(subject not in keys for subject in private_subjects[i]):
+        if private_subjects[i] and any(subject not in keys for subject in private_subjects[i]):
             score += 0.2
             reasons.append("another character's private thoughts or plans")
         out.append(Access(i, min(score, 1.0), involved, tuple(reasons)))

@@ -57,7 +57,8 @@ def detect_implausible_knowledge(text: str, settings: Settings, character: str |
     from worldstate.pipeline import analyze_text
 
     view = StoryView.from_text(text, settings)
-    return _detect(view, analyze_text(text, settings=settings), settings, character)
+    ws = analyze_text(text, settings=settings, prefetch_embeddings=True)
+    return _detect(view, ws, settings, character)
 
 
 def detect_knowledge_in_world(ws: WorldState, settings: Settings) -> KnowledgeAnswer:

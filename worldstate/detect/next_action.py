@@ -101,8 +101,9 @@ def choose_next_action(
     _validate(story, question, options)
     view = StoryView.from_text(story, settings)
     who = character or _guess_character(view, question)
+    ws = analyze_text(story, settings=settings, prefetch_embeddings=True)  # first: the heads reuse its parse
     access = sentence_access(view, who)
-    world = world_inaccessibility(analyze_text(story, settings=settings), view, who)
+    world = world_inaccessibility(ws, view, who)
     features = option_features(view, access, question, options, world)
     dependence = [_dependence(f) for f in features]
     choice = int(np.argmin(dependence))
