@@ -119,6 +119,24 @@ def test_future_knowledge_is_found_and_localised() -> None:
     _check_evidence(FUTURE_LEAK, answer)
 
 
+ABSENT_ASKER = (
+    "Anna lived in a small village with her father, the old miller. One morning the miller went to the market.\n\n"
+    "Meanwhile, Anna found a golden key in the garden. She hid it under her bed and told nobody.\n\n"
+    'That evening the miller came home. "Where is the golden key you hid under your bed?" he asked Anna.\n'
+)
+
+
+def test_an_absent_speaker_is_blamed_not_the_narration() -> None:
+    """The miller was at the market when Anna hid the key: his question is the leak, found through the
+    extractor's speaker ("he asked") and scenes, not the earlier narration it echoes."""
+    answer = detect_implausible_knowledge(ABSENT_ASKER, SETTINGS)
+    assert answer.has_error
+    assert answer.error_sentence.startswith('"Where is the golden key')
+    assert "miller" in answer.character or "father" in answer.character
+    assert answer.findings[0].subtype == "implausible_knowledge_hidden"
+    _check_evidence(ABSENT_ASKER, answer)
+
+
 def test_detect_knowledge_in_world_matches_text_head() -> None:
     ws = analyze_text(FUTURE_LEAK, settings=SETTINGS)
     answer = detect_knowledge_in_world(ws, SETTINGS)

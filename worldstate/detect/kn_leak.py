@@ -13,6 +13,7 @@ character shows they know; of a pair, the speech/thought side is reported as the
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -117,6 +118,7 @@ def find_leaks(
     plain_weight: float = 0.8,
     ws: WorldState | None = None,
     world_weight: float = 0.0,
+    speaker_knowers: bool = False,
 ) -> list[Leak]:
     """Leak candidates, most suspicious first (one per sentence: its best source).
 
@@ -125,10 +127,12 @@ def find_leaks(
     """
     neighbours = top_overlaps(view, k=3)
     access_cache: dict[str, list[float]] = {}
+    speakers = speakers_by_sentence(view, ws) if ws is not None and speaker_knowers else {}
     leaks: list[Leak] = []
     for i in range(len(view)):
         weight = mental_weight if is_mental(view, i) else plain_weight
         people = knowers(view, i)
+        people += [name for name in speakers.get(i, []) if name not in people]
         best: Leak | None = None
         for j, value in neighbours[i]:
             if value <= 0:
@@ -145,8 +149,27 @@ def find_leaks(
             if best is None or score > best.score:
                 best = Leak(i, j, score, float(value), direction, knower)
         if best is not None:
-            leaks.append(_error_side(view, best))
+            best = _error_side(view, best)
+            if best.direction == "future":
+                best = _speaker_side(view, best, speakers, lambda p: _access(view, p, access_cache, ws, world_weight))
+            leaks.append(best)
     return sorted(leaks, key=lambda leak: -leak.score)
+
+
+def speakers_by_sentence(view: StoryView, ws: WorldState) -> dict[int, list[str]]:
+    """View sentence → names of the characters the extractor found speaking in it (resolving "he asked")."""
+    out: dict[int, list[str]] = {}
+    for sp in ws.speeches:
+        if sp.speaker is None or sp.speaker == "narrator":
+            continue
+        try:
+            name = ws.entity(sp.speaker).name
+        except KeyError:
+            continue
+        index = view.sentence_of(sp.content_span.start)
+        if name not in out.setdefault(index, []):
+            out[index].append(name)
+    return out
 
 
 def _error_side(view: StoryView, leak: Leak) -> Leak:
@@ -156,6 +179,17 @@ def _error_side(view: StoryView, leak: Leak) -> Leak:
         return leak
     people = knowers(view, leak.source)
     return Leak(leak.source, leak.sentence, leak.score, leak.overlap, "hidden", people[0] if people else "")
+
+
+def _speaker_side(
+    view: StoryView, leak: Leak, speakers: dict[int, list[str]], access: Callable[[str], list[float]]
+) -> Leak:
+    """A "future" pair whose later sentence is spoken by someone who could not access the earlier one
+    (the extractor's scenes): the speaker shows knowledge of hidden narration, so report the speech."""
+    for name in speakers.get(leak.source, []):
+        if access(name)[leak.sentence] >= 0.5:
+            return Leak(leak.source, leak.sentence, leak.score, leak.overlap, "hidden", name)
+    return leak
 
 
 def _access(

@@ -74,7 +74,12 @@ def detect_knowledge_in_world(ws: WorldState, settings: Settings) -> KnowledgeAn
 
 def _detect(view: StoryView, ws: WorldState, settings: Settings, character: str | None) -> KnowledgeAnswer:
     config = _config()
-    leaks = find_leaks(view, ws=ws, world_weight=float(config["world_weight"]))
+    leaks = find_leaks(
+        view,
+        ws=ws,
+        world_weight=float(config["world_weight"]),
+        speaker_knowers=bool(config.get("speaker_knowers", False)),
+    )
     if character:
         keys = name_keys(character, view)
         leaks = [leak for leak in leaks if mentions(view.sentences[leak.sentence], keys)]
