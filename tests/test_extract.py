@@ -213,3 +213,10 @@ def test_cli_analyze_and_graph(tmp_path) -> None:
     result = runner.invoke(cli, ["graph", str(story), "--view", "knowledge", "--format", "graphml", "--out", str(out)])
     assert result.exit_code == 0, result.output
     assert "<graphml" in out.read_text(encoding="utf-8")
+
+
+def test_interjections_are_not_characters() -> None:
+    ws = analyze_text("Lo, the old king came home. Alas! He was tired. Hans watched him.", settings=Settings())
+    names = {e.name.lower() for e in ws.entities}
+    assert "lo" not in names and "alas" not in names
+    assert "hans" in names

@@ -227,7 +227,7 @@ class _Resolver:
             tok = toks[i]
             is_ner = tok.ent_iob == "B" and tok.ent_type in PERSON_NER | PLACE_NER
             is_propn = tok.pos == "PROPN" and tok.ent_type not in NON_NAME_NER and tok.low not in lex.titles
-            if (is_ner or is_propn) and tok.text[:1].isupper():
+            if (is_ner or is_propn) and tok.text[:1].isupper() and tok.low not in lex.not_names:
                 j = i + 1
                 while j < len(toks) and toks[j].sent == tok.sent:
                     nxt = toks[j]

@@ -22,6 +22,7 @@ class Lexicon:
     person_nouns: dict[str, str]
     kinship: dict[str, str]
     titles: frozenset[str]
+    not_names: frozenset[str]
     place_nouns: frozenset[str]
     speech_verbs: frozenset[str]
     addressee_object_verbs: frozenset[str]
@@ -64,6 +65,7 @@ def lexicon() -> Lexicon:
         person_nouns=dict(raw["person_nouns"]),
         kinship=dict(raw["kinship"]),
         titles=fs(raw["titles"]),
+        not_names=fs(raw.get("not_names", [])),
         place_nouns=fs(raw["place_nouns"]),
         speech_verbs=fs(raw["speech_verbs"]),
         addressee_object_verbs=fs(raw["addressee_object_verbs"]),
