@@ -285,15 +285,22 @@ def with_llm(answer: ChoiceAnswer, story: str, options: list[str], question: str
     """Ask the LLM adjudicator (task "cloze") when the offline choice is uncertain; else keep it."""
     if settings.llm_mode == "off":
         return answer
-    from worldstate.detect.llm import get_adjudicator
+    from worldstate.detect.llm import consult
 
-    adj = get_adjudicator(settings)
-    if adj is None or not adj.should_ask(answer.confidence):
-        return answer
     notes = f"offline scores per option: {[round(s, 3) for s in answer.scores]}"
-    verdict = adj.ask("cloze", story=story, options=options, question=question, engine_notes=notes)
-    if verdict is None or "answer_index" not in verdict.data:
-        answer.notes.append(adj.degraded_note() if verdict is None else "LLM answer had no option index")
+    verdict = consult(
+        settings,
+        answer.confidence,
+        answer.notes,
+        "cloze",
+        required="answer_index",
+        missing_note="LLM answer had no option index",
+        story=story,
+        options=options,
+        question=question,
+        engine_notes=notes,
+    )
+    if verdict is None:
         return answer
     choice = int(verdict.data["answer_index"])
     confidence = float(verdict.data.get("confidence") or 0.7)

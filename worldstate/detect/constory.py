@@ -133,14 +133,12 @@ def text_errors(story: Story, settings: Settings) -> list[tuple[str, dict[str, s
 
 def _llm_errors(story: Story, settings: Settings, notes: str) -> tuple[list[tuple[str, dict[str, str], float]], str]:
     """Errors from the LLM adjudicator (empty, with a note, when it is off or gives no answer)."""
-    from worldstate.detect.llm import get_adjudicator
+    from worldstate.detect.llm import consult
 
-    adj = get_adjudicator(settings)
-    if adj is None or not adj.should_ask(0.5):
-        return [], ""
-    verdict = adj.ask("constory", story=story.text, engine_notes=notes)
+    failed: list[str] = []
+    verdict = consult(settings, 0.5, failed, "constory", story=story.text, engine_notes=notes)
     if verdict is None:
-        return [], adj.degraded_note()
+        return [], "; ".join(failed)
     out = []
     for item in verdict.data.get("errors") or []:
         quote, pair = str(item.get("quote") or ""), str(item.get("contradicts_quote") or "")

@@ -122,15 +122,19 @@ def _offline(story: Story, sentences: list[str], settings: Settings) -> SummaryA
 
 def _with_llm(answer: SummaryAnswer, story: Story, sentences: list[str], settings: Settings) -> SummaryAnswer:
     """Ask the adjudicator when the offline answer is uncertain; keep the offline answer otherwise."""
-    from worldstate.detect.llm import get_adjudicator
+    from worldstate.detect.llm import consult
 
-    adj = get_adjudicator(settings)
-    if adj is None or not adj.should_ask(answer.confidence):
-        return answer
     notes = "\n".join(f.explanation for f in answer.findings) or "(none)"
-    verdict = adj.ask("faithfulness", story=story.text, summary=sentences, engine_notes=notes)
+    verdict = consult(
+        settings,
+        answer.confidence,
+        answer.notes,
+        "faithfulness",
+        story=story.text,
+        summary=sentences,
+        engine_notes=notes,
+    )
     if verdict is None:
-        answer.notes.append(adj.degraded_note())
         return answer
     bad = {int(n) - 1 for n in verdict.data.get("unfaithful_sentences") or [] if 1 <= int(n) <= len(sentences)}
     faithful = bool(verdict.data.get("faithful", not bad))

@@ -112,15 +112,19 @@ def _adjudicate(answer: KnowledgeAnswer, view: StoryView, settings: Settings) ->
     """Ask the LLM adjudicator when configured and unsure; keep the offline answer when it fails."""
     if settings.llm_mode == "off":
         return answer
-    from worldstate.detect.llm import get_adjudicator
+    from worldstate.detect.llm import consult
 
-    adj = get_adjudicator(settings)
-    if adj is None or not adj.should_ask(answer.confidence):
-        return answer
     notes = "; ".join(f.explanation for f in answer.findings) or "(no leak found by the offline checks)"
-    verdict = adj.ask("knowledge", story=view.story.text, engine_notes=notes)
-    if verdict is None or "has_error" not in verdict.data:
-        answer.notes.append(adj.degraded_note())
+    verdict = consult(
+        settings,
+        answer.confidence,
+        answer.notes,
+        "knowledge",
+        required="has_error",
+        story=view.story.text,
+        engine_notes=notes,
+    )
+    if verdict is None:
         return answer
     answer.notes.extend(verdict.notes)
     confidence = float(verdict.data.get("confidence") or 0.7)

@@ -150,17 +150,22 @@ def _adjudicate(
     """Ask the LLM adjudicator when configured and unsure; keep the offline answer when it fails."""
     if settings.llm_mode == "off":
         return answer
-    from worldstate.detect.llm import get_adjudicator
+    from worldstate.detect.llm import consult
 
-    adj = get_adjudicator(settings)
-    if adj is None or not adj.should_ask(answer.confidence):
-        return answer
     notes = f"offline choice: option {answer.choice + 1}; {answer.findings[0].explanation}"
-    verdict = adj.ask(
-        "next_action", story=view.story.text, question=question, options=options, character=who, engine_notes=notes
+    verdict = consult(
+        settings,
+        answer.confidence,
+        answer.notes,
+        "next_action",
+        required="answer_index",
+        story=view.story.text,
+        question=question,
+        options=options,
+        character=who,
+        engine_notes=notes,
     )
-    if verdict is None or "answer_index" not in verdict.data:
-        answer.notes.append(adj.degraded_note())
+    if verdict is None:
         return answer
     choice = int(verdict.data["answer_index"])
     confidence = float(verdict.data.get("confidence") or 0.7)

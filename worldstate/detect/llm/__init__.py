@@ -1,11 +1,8 @@
 """The LLM fallback adjudicator: asks a model about what the engine is unsure of.
 
-    from worldstate.detect.llm import get_adjudicator
-    adj = get_adjudicator(settings)        # None when --llm off; ConfigError when misconfigured
-    if adj and adj.should_ask(answer.confidence):
-        verdict = adj.ask("continuity", story.text)
-        if verdict is None:
-            answer.notes.append(adj.degraded_note())
+    from worldstate.detect.llm import consult
+    # None when --llm off, the answer is confident, or no usable verdict (then a note says why)
+    verdict = consult(settings, answer.confidence, answer.notes, "continuity", story=story.text, required="has_error")
 
 Tasks: continuity, knowledge, next_action, faithfulness, constory, cloze (prompts in ``prompts/``).
 Providers: an OpenAI-compatible HTTP endpoint, or a local transformers causal LM by path.
@@ -13,7 +10,13 @@ Providers: an OpenAI-compatible HTTP endpoint, or a local transformers causal LM
 
 from worldstate.detect.llm.adjudicator import Adjudicator, Verdict, find_injection
 from worldstate.detect.llm.anchor import anchor_quote
-from worldstate.detect.llm.factory import build_provider, get_adjudicator, reset_adjudicators, usage_summary
+from worldstate.detect.llm.factory import (
+    build_provider,
+    consult,
+    get_adjudicator,
+    reset_adjudicators,
+    usage_summary,
+)
 from worldstate.detect.llm.providers import Completion, ProviderError, RetryPolicy
 from worldstate.detect.llm.templates import TASKS, load_prompt
 
@@ -26,6 +29,7 @@ __all__ = [
     "Verdict",
     "anchor_quote",
     "build_provider",
+    "consult",
     "find_injection",
     "get_adjudicator",
     "load_prompt",

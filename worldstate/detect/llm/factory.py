@@ -13,7 +13,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 from worldstate.config import Settings
-from worldstate.detect.llm.adjudicator import DEFAULT_BAND, MODES, Adjudicator
+from worldstate.detect.llm.adjudicator import DEFAULT_BAND, MODES, Adjudicator, Verdict
 from worldstate.detect.llm.cache import ResponseCache
 from worldstate.detect.llm.providers import OpenAIChatProvider, Provider, RetryPolicy, TransformersProvider
 from worldstate.errors import ConfigError
@@ -99,6 +99,36 @@ def get_adjudicator(
                 secrets=(settings.llm_api_key,) if settings.llm_api_key else (),
             )
         return _instances[key]
+
+
+def consult(
+    settings: Settings,
+    confidence: float,
+    notes: list[str],
+    task: str,
+    *,
+    required: str | None = None,
+    missing_note: str | None = None,
+    **variables: Any,
+) -> Verdict | None:
+    """The adjudicator's verdict on ``task`` for an answer of this ``confidence``, or None to keep the
+    offline answer: LLM off, the answer confident enough, or no usable verdict. In the last case a line
+    saying why goes to ``notes`` (``missing_note`` when the verdict lacks the ``required`` field)."""
+    if (settings.llm_mode or "off").lower() == "off":
+        return None
+    from worldstate.detect import llm  # the package's name, so a caller or test can substitute it
+
+    adj = llm.get_adjudicator(settings)
+    if adj is None or not adj.should_ask(confidence):
+        return None
+    verdict = adj.ask(task, **variables)
+    if verdict is None:
+        notes.append(adj.degraded_note())
+        return None
+    if required is not None and required not in verdict.data:
+        notes.append(missing_note or adj.degraded_note())
+        return None
+    return verdict
 
 
 def usage_summary() -> list[dict[str, Any]]:
