@@ -142,17 +142,12 @@ def collect_facts(ws: WorldState, packs: RulePacks, sources: tuple[str, ...]) ->
     return facts
 
 
-_NAMES: dict[int, tuple[int, dict[str, str]]] = {}
-
-
 def entity_names(ws: WorldState) -> dict[str, str]:
-    """Entity id → display name (memoised per world state and entity count)."""
-    cached = _NAMES.get(id(ws))
+    """Entity id → display name (memoised on the world state, rebuilt when its entity count changes)."""
+    cached = ws.__dict__.get("_display_names")
     if cached is None or cached[0] != len(ws.entities):
-        if len(_NAMES) > 64:
-            _NAMES.clear()
         cached = (len(ws.entities), {e.id: e.name for e in ws.entities})
-        _NAMES[id(ws)] = cached
+        ws.__dict__["_display_names"] = cached
     return cached[1]
 
 

@@ -179,15 +179,15 @@ class WorldState:
     def entity_by_name(self, name: str) -> Entity | None:
         """The entity whose name or alias matches ``name`` (case-insensitive)."""
         wanted = name.strip().lower()
-        exact, by_word, by_name = self._name_index()
+        exact, by_word = self._name_index()
         if wanted in exact:
             return self.entities[exact[wanted]]
-        # partial: "Maggie" for 'Margaret “Maggie” Cassidy', or a whole name inside ``name``
+        # partial: "Maggie" for 'Margaret “Maggie” Cassidy'
         positions = [by_word[wanted]] if wanted in by_word else []
-        positions += [by_name[w] for w in wanted.split() if w in by_name]
+        positions += [exact[w] for w in wanted.split() if w in exact]  # a one-word name inside ``name``
         return self.entities[min(positions)] if positions else None
 
-    def _name_index(self) -> tuple[dict[str, int], dict[str, int], dict[str, int]]:
+    def _name_index(self) -> tuple[dict[str, int], dict[str, int]]:
         """Lower-cased name/alias → first entity position; name word → first position; rebuilt when the
         entity list, its length or its number of aliases changes."""
         fingerprint = (len(self.entities), sum(len(e.aliases) for e in self.entities))
@@ -201,7 +201,7 @@ class WorldState:
                 exact.setdefault(n, pos)
                 for word in n.split():
                     by_word.setdefault(word, pos)
-        index = (exact, by_word, exact)
+        index = (exact, by_word)
         self.__dict__["_name_index_cache"] = (self.entities, fingerprint, index)
         return index
 
