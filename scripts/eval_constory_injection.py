@@ -20,6 +20,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
+from worldstate.analysis import analyze
 from worldstate.config import Settings
 from worldstate.detect.answers import CONSTORY_COLUMNS
 from worldstate.detect.constory import constory_report
@@ -50,10 +51,10 @@ def main() -> None:
     for row in tqdm(planted, desc="constory_report", unit="story"):
         subtype, story = row["subtype"], row["story"]
         if row["source_id"] not in original_quotes:
-            report = constory_report(originals[row["source_id"]], settings)
+            report = constory_report(analyze(originals[row["source_id"]], settings))
             original_quotes[row["source_id"]] = {o["exact_quote"] for objs in report.errors.values() for o in objs}
         targets = [Span(*row["quote_span"])] + ([Span(*row["pair_span"])] if row["pair_span"] else [])
-        report = constory_report(story, settings)
+        report = constory_report(analyze(story, settings))
         n[subtype] += 1
         found_any = found_same = False
         for column, objs in report.errors.items():

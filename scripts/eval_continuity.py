@@ -24,13 +24,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from worldstate.analysis import World, analyze
 from worldstate.bench.metrics.flawed import FlawedCase, flawedfictions_metrics
 from worldstate.bench.metrics.textmatch import any_match, split_gold_lines
 from worldstate.config import Settings
 from worldstate.detect.cont_reasoner import reasoner_candidates
-from worldstate.detect.continuity import detect_continuity_in_world, find_conflicts, view_of
-from worldstate.pipeline import analyze_text
-from worldstate.state import WorldState
+from worldstate.detect.continuity import detect_continuity, find_conflicts
+from worldstate.detect.kn_text import StoryView
 from worldstate.state.serialize import from_json, to_json
 
 _VARIANT = re.compile(r"-(original|[a-z]+-\d+)$")
@@ -53,15 +53,15 @@ def split(rows: list[dict[str, Any]], seed: int) -> dict[str, list[dict[str, Any
     }
 
 
-def world_state(row: dict[str, Any], settings: Settings, cache: Path | None) -> WorldState:
-    """The item's world state, from the cache when there."""
+def analysed(row: dict[str, Any], settings: Settings, cache: Path | None) -> World:
+    """The item's analysed story; its world state from the cache when there."""
     path = cache / f"{row['example_id']}.json" if cache else None
     if path and path.exists():
-        return from_json(path.read_text("utf-8"))
-    ws = analyze_text(row["story"], settings=settings)
+        return World.of_state(from_json(path.read_text("utf-8")), settings)
+    world = analyze(row["story"], settings)
     if path:
-        path.write_text(to_json(ws, indent=None), "utf-8")
-    return ws
+        path.write_text(to_json(world.state, indent=None), "utf-8")
+    return world
 
 
 def gold(row: dict[str, Any]) -> tuple[bool, list[str]]:
@@ -90,13 +90,14 @@ def main(argv: list[str] | None = None) -> int:
     cases, dump = [], []
     for row in rows:
         label, lines = gold(row)
-        ws = world_state(row, settings, args.cache_dir)
-        answer = detect_continuity_in_world(ws, settings)
+        world = analysed(row, settings, args.cache_dir)
+        ws = world.state
+        answer = detect_continuity(world)
         cases.append(
             FlawedCase(label, tuple(lines), answer.has_error, (*answer.error_lines, *answer.contradicted_lines))
         )
         if args.dump:
-            view = view_of(ws, settings)
+            view = StoryView(world)
             for conflict in find_conflicts(view):
                 pair = [view.sentences[conflict.error], view.sentences[conflict.contradicted]]
                 dump.append(

@@ -15,6 +15,7 @@ import itertools
 import json
 from pathlib import Path
 
+from worldstate.analysis import analyze
 from worldstate.bench.loaders import load_storysumm
 from worldstate.bench.metrics.classify import balanced_accuracy
 from worldstate.config import Settings
@@ -41,7 +42,10 @@ def main(argv: list[str] | None = None) -> int:
     threshold = float(parameters()["threshold"])
     worst, gold = [], []
     for item in items:
-        answer = judge_summary(item.inputs["story"], item.inputs["summary"], settings)
+        answer = judge_summary(
+            analyze(item.inputs["story"], settings),
+            analyze("\n\n".join(item.inputs["summary"]), settings, layers="parse"),
+        )
         worst.append(threshold - answer.score)  # the summary's highest sentence risk
         gold.append(int(item.gold["label"]))  # 1 = faithful
     in_sample = balanced_accuracy(gold, [int(w <= threshold) for w in worst])

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
+from worldstate.analysis import analyze
 from worldstate.config import Settings
 from worldstate.detect.kn_access import Access, sentence_access
 from worldstate.detect.kn_rank import FEATURES, hidden_scores, sentence_features
@@ -26,7 +27,6 @@ from worldstate.detect.kn_text import StoryView
 from worldstate.detect.kn_world import world_inaccessibility
 from worldstate.detect.knowledge import detect_implausible_knowledge
 from worldstate.detect.next_action import _config, option_features
-from worldstate.pipeline import analyze_text
 
 DEFAULT_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "act_on_known"
 
@@ -47,9 +47,9 @@ def load_knp(data: Path, settings: Settings) -> list[KnpItem]:
     items = []
     for path in sorted(glob.glob(str(data / "KNP" / "*.json"))):
         raw = json.loads(Path(path).read_text(encoding="utf-8"))
-        view = StoryView.from_text(raw["story"], settings)
+        view = StoryView(analyze(raw["story"], settings))
         access = sentence_access(view, raw["character"])
-        world = world_inaccessibility(analyze_text(raw["story"], settings=settings), view, raw["character"])
+        world = world_inaccessibility(view.world.state, view, raw["character"])
         options = [raw["answer_with_knowledge"], raw["answer_without_knowledge"]]
         items.append(
             KnpItem(view, access, world, raw["question"], options, _annotated(view, raw["implausible_knowledge"]))
@@ -145,10 +145,10 @@ def run_ikd(data: Path, settings: Settings) -> None:
     pos, neg_cls, neg_loc = [], [], []
     for path in sorted(glob.glob(str(data / "IKD" / "original" / "story_*.json"))):
         item = json.loads(Path(path).read_text(encoding="utf-8"))
-        pos.append(not detect_implausible_knowledge(item["story"], settings).has_error)
+        pos.append(not detect_implausible_knowledge(analyze(item["story"], settings)).has_error)
     for path in sorted(glob.glob(str(data / "IKD" / "errors" / "erroneous_story_*.json"))):
         item = json.loads(Path(path).read_text(encoding="utf-8"))
-        answer = detect_implausible_knowledge(item["story"], settings)
+        answer = detect_implausible_knowledge(analyze(item["story"], settings))
         neg_cls.append(answer.has_error)
         neg_loc.append(_iou(item["error"], answer.error_sentence) if answer.has_error else 0.0)
     pc, nc, nl = np.mean(pos), np.mean(neg_cls), np.mean(neg_loc)

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
+from worldstate.analysis import analyze
 from worldstate.bench.loaders import load_flawedfictions
 from worldstate.bench.metrics.flawed import FlawedCase, ceeval, flawedfictions_metrics
 from worldstate.config import Settings
@@ -40,7 +41,7 @@ def main() -> None:
     cases: list[FlawedCase] = []
     per_kind: dict[str, list[tuple[bool, int]]] = defaultdict(list)
     for item in tqdm(items, desc="detect_continuity", unit="story"):
-        answer = detect_continuity(item.inputs["story"], settings)
+        answer = detect_continuity(analyze(item.inputs["story"], settings))
         case = FlawedCase(
             gold_error=bool(item.gold["has_error"]),
             gold_lines=tuple(item.gold["error_lines"] + item.gold["contradicted_lines"]),

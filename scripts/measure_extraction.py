@@ -27,10 +27,10 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 
 def _analyze(text: str):
+    from worldstate.analysis import analyze
     from worldstate.config import Settings
-    from worldstate.pipeline import analyze_text
 
-    return analyze_text(text, settings=Settings.from_env())
+    return analyze(text, Settings.from_env()).state
 
 
 def throughput(args: argparse.Namespace) -> None:

@@ -57,17 +57,16 @@ def cut_words(text: str, words: int) -> str:
 
 def run_one(text: str) -> dict:
     """Time each stage on ``text`` in this process (models already warm)."""
+    from worldstate.analysis import analyze
     from worldstate.config import Settings
-    from worldstate.pipeline import analyze_text
     from worldstate.state import to_json
     from worldstate.state.graphs import build_view
 
     settings = Settings.from_env()
     times: dict[str, float] = {}
     t0 = time.perf_counter()
-    ws = analyze_text(
-        text, settings=settings, prefetch_embeddings=True
-    )  # the knowledge head's embeddings, alongside the parse
+    world = analyze(text, settings, embed_early=True)  # the knowledge head's embeddings, alongside extraction
+    ws = world.state
     times["extract"] = time.perf_counter() - t0
 
     t0 = time.perf_counter()
@@ -83,7 +82,7 @@ def run_one(text: str) -> dict:
     times["reason"] = time.perf_counter() - t0
 
     t0 = time.perf_counter()
-    findings = detect_on_world(ws, settings)
+    findings = detect_on_world(world)
     times["detect"] = time.perf_counter() - t0
     return {
         "words": len(text.split()),
@@ -96,22 +95,11 @@ def run_one(text: str) -> dict:
     }
 
 
-def detect_on_world(ws, settings) -> int:
-    """Run the task heads that accept a built world state; returns the number of findings."""
-    import importlib
+def detect_on_world(world) -> int:
+    """Run every story-only task head on the analysed story; returns the number of findings."""
+    from worldstate.detect.heads import story_only_heads
 
-    count = 0
-    for module_name, func_name in (
-        ("worldstate.detect.continuity", "detect_continuity_in_world"),
-        ("worldstate.detect.knowledge", "detect_knowledge_in_world"),
-    ):
-        try:
-            func = getattr(importlib.import_module(module_name), func_name)
-        except (ImportError, AttributeError):
-            continue
-        answer = func(ws, settings)
-        count += len(answer.findings)
-    return count
+    return sum(len(head.load()(world).findings) for head in story_only_heads())
 
 
 def naive_pairs_seconds(text: str, sample: int = 256) -> tuple[float, int]:

@@ -74,9 +74,9 @@ def synthetic_world(story: Story, seed: int = 0) -> WorldState:
 def measure(text: str, source: str, repeats: int) -> dict[str, float]:
     started = time.perf_counter()
     if source == "extract":
-        from worldstate.pipeline import analyze_text
+        from worldstate.analysis import analyze
 
-        ws = analyze_text(text)
+        ws = analyze(text).state
     else:
         ws = synthetic_world(Story.from_text(text))
     extract_s = time.perf_counter() - started

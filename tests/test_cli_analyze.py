@@ -20,7 +20,9 @@ def story_file(tmp_path, monkeypatch):
     """A story file whose analysis is the hand-built world (the extractor is tested elsewhere)."""
     path = tmp_path / "bears.txt"
     path.write_text(viewer_world().story.text, encoding="utf-8")
-    monkeypatch.setattr("worldstate.cli.analyze.analyze_file", lambda story, settings: viewer_world())
+    from worldstate.analysis import World
+
+    monkeypatch.setattr("worldstate.cli.analyze.analyze_file", lambda story, settings: World.of_state(viewer_world()))
     return path
 
 

@@ -90,10 +90,13 @@ def test_empty_story_file_exits_2(tmp_path: Path) -> None:
 
 
 def test_missing_head_module_is_a_clear_error(story_file: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(check_module.HEADS, "constory", ("worldstate.detect.no_such_head", "constory_report"))
+    from worldstate.detect.heads import Head
+
+    missing = Head("constory", "worldstate.detect.no_such_head:constory_report", "not installed")
+    monkeypatch.setitem(check_module.HEADS, "constory", missing)
     result = CliRunner().invoke(cli, ["check", str(story_file), "--task", "constory"])
     assert result.exit_code == 2
-    assert "not installed" in result.output
+    assert "is not available" in result.output
 
 
 def test_knowledge_finding_is_rendered(tmp_path: Path) -> None:

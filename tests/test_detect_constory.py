@@ -6,13 +6,14 @@ import time
 from pathlib import Path
 
 import pytest
+from analysed import world
 
 from worldstate.config import Settings
 from worldstate.detect.answers import CONSTORY_COLUMNS
 from worldstate.detect.constory import constory_report, is_verbatim, rule_map, subtype_for
 from worldstate.detect.cs_text import narration, perspective_issues, tense_issues
 from worldstate.errors import InputError
-from worldstate.pipeline import story_from_text
+from worldstate.state import Story
 
 SETTINGS = Settings()
 KEYS = {
@@ -43,7 +44,7 @@ def test_narration_blanks_dialogue() -> None:
 
 
 def test_perspective_switch_found_with_verbatim_quotes() -> None:
-    story = story_from_text(THIRD * 5 + SWITCH)
+    story = Story.from_text(THIRD * 5 + SWITCH)
     issues = perspective_issues(story)
     assert len(issues) == 1
     assert story.span_text(issues[0].error).startswith("I remember")
@@ -51,20 +52,21 @@ def test_perspective_switch_found_with_verbatim_quotes() -> None:
 
 
 def test_tense_shift_found() -> None:
-    story = story_from_text(THIRD * 4 + PRESENT)
-    issues = tense_issues(story, SETTINGS)
+    analysed = world(THIRD * 4 + PRESENT, SETTINGS)
+    story = analysed.story
+    issues = tense_issues(analysed)
     assert [i.subtype for i in issues] == ["narrative_style_style_shifts"]
     assert "Elena pulls" in story.span_text(issues[0].error) or "wind rises" in story.span_text(issues[0].error)
 
 
 def test_consistent_story_has_no_text_issues() -> None:
-    story = story_from_text(THIRD * 3)
-    assert perspective_issues(story) == [] and tense_issues(story, SETTINGS) == []
+    analysed = world(THIRD * 3, SETTINGS)
+    assert perspective_issues(analysed.story) == [] and tense_issues(analysed) == []
 
 
 def test_report_layout_and_verbatim() -> None:
     text = THIRD * 5 + SWITCH
-    report = constory_report(text, SETTINGS)
+    report = constory_report(world(text, SETTINGS))
     assert list(report.errors) == list(CONSTORY_COLUMNS)
     hits = report.errors["narrative_style_perspective_confusions"]
     assert hits and set(hits[0]) == KEYS
@@ -84,7 +86,7 @@ def test_rule_map() -> None:
 
 def test_empty_story_is_input_error() -> None:
     with pytest.raises(InputError):
-        constory_report("   ", SETTINGS)
+        constory_report(world("   ", SETTINGS))
 
 
 def test_real_story_fast_and_verbatim(shared_data: Path) -> None:
@@ -92,9 +94,9 @@ def test_real_story_fast_and_verbatim(shared_data: Path) -> None:
 
     stories = pd.read_parquet(shared_data / "constory" / "stories_gpt-4o-mini.parquet")["generated_story"]
     text = str(stories.iloc[0])
-    constory_report(text[:2000], SETTINGS)  # warm up the models
+    constory_report(world(text[:2000], SETTINGS))  # warm up the models
     start = time.perf_counter()
-    report = constory_report(text, SETTINGS)
+    report = constory_report(world(text, SETTINGS))
     elapsed = time.perf_counter() - start
     assert elapsed < 20  # target < 10 s; slack for a loaded shared test machine
     for objs in report.errors.values():
@@ -104,7 +106,7 @@ def test_real_story_fast_and_verbatim(shared_data: Path) -> None:
 
 
 def test_is_verbatim_rejects_invented_quotes() -> None:
-    story = story_from_text(THIRD)
+    story = Story.from_text(THIRD)
     assert is_verbatim(story, {"exact_quote": "Elena walked to the harbor at dawn.", "contradiction_pair": ""})
     assert not is_verbatim(story, {"exact_quote": "Elena flew to the moon.", "contradiction_pair": ""})
     assert not is_verbatim(story, {"exact_quote": "Elena walked", "contradiction_pair": "She never walked."})

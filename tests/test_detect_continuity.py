@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import pytest
+from analysed import world
 
+from worldstate.analysis import World
 from worldstate.config import Settings
 from worldstate.detect.answers import ContinuityAnswer
 from worldstate.detect.cont_lexicon import lexicon
 from worldstate.detect.cont_reasoner import reasoner_candidates, score
-from worldstate.detect.continuity import detect_continuity, detect_continuity_in_world
+from worldstate.detect.continuity import detect_continuity
 from worldstate.errors import InputError
-from worldstate.pipeline import analyze_text
-from worldstate.state import WorldState
 
 SETTINGS = Settings()
 
@@ -51,7 +51,7 @@ def _check_evidence(text: str, answer: ContinuityAnswer) -> None:
 
 
 def test_dead_character_acting_is_found() -> None:
-    answer = detect_continuity(DEAD_ACTS, SETTINGS)
+    answer = detect_continuity(world(DEAD_ACTS, SETTINGS))
     assert answer.has_error
     assert answer.error_lines == ["There Hans walked up to her stall and bought a loaf of bread."]
     assert answer.contradicted_lines == ["One winter Hans fell ill, and after three days Hans died in his bed."]
@@ -60,11 +60,11 @@ def test_dead_character_acting_is_found() -> None:
 
 
 def test_revival_explains_the_action() -> None:
-    assert not detect_continuity(DEAD_REVIVED, SETTINGS).has_error
+    assert not detect_continuity(world(DEAD_REVIVED, SETTINGS)).has_error
 
 
 def test_changed_eye_colour_is_found() -> None:
-    answer = detect_continuity(EYES_CHANGE, SETTINGS)
+    answer = detect_continuity(world(EYES_CHANGE, SETTINGS))
     assert answer.has_error
     assert "brown eyes" in answer.error_lines[0]
     assert "blue eyes" in answer.contradicted_lines[0]
@@ -72,14 +72,14 @@ def test_changed_eye_colour_is_found() -> None:
 
 
 def test_clean_story_has_no_error() -> None:
-    answer = detect_continuity(CLEAN, SETTINGS)
+    answer = detect_continuity(world(CLEAN, SETTINGS))
     assert not answer.has_error
     assert answer.error_lines == [] and answer.findings == []
 
 
 def test_empty_story_is_an_input_error() -> None:
     with pytest.raises(InputError):
-        detect_continuity("   ", SETTINGS)
+        detect_continuity(world("   ", SETTINGS))
 
 
 WILLOW = (
@@ -93,7 +93,7 @@ KINGS = (
 
 
 def test_thing_called_old_then_young_is_found() -> None:
-    answer = detect_continuity(WILLOW, SETTINGS)
+    answer = detect_continuity(world(WILLOW, SETTINGS))
     assert answer.has_error
     assert answer.findings[0].subtype == "age_changed"
     assert "young willow" in answer.error_lines[0] and "old willow" in answer.contradicted_lines[0]
@@ -101,12 +101,12 @@ def test_thing_called_old_then_young_is_found() -> None:
 
 
 def test_old_and_young_people_are_not_a_conflict() -> None:
-    assert not detect_continuity(KINGS, SETTINGS).has_error
+    assert not detect_continuity(world(KINGS, SETTINGS)).has_error
 
 
 def test_html_input_evidence_points_into_the_raw_text() -> None:
     raw = "<p>" + DEAD_ACTS.replace(". ", ".</p><p>", 2) + "</p>"
-    answer = detect_continuity(raw, SETTINGS)
+    answer = detect_continuity(world(raw, SETTINGS))
     assert answer.has_error
     assert answer.error_lines == ["There Hans walked up to her stall and bought a loaf of bread."]
     _check_evidence(raw, answer)
@@ -137,9 +137,9 @@ PERMISSIVE = {"threshold": 0.0, "rule_weights": {"default": 1.0}, "feature_multi
 
 
 @pytest.fixture(scope="module")
-def worlds() -> dict[str, WorldState]:
+def worlds() -> dict[str, World]:
     texts = {"room": WARM_ROOM, "coat": RED_COAT, "renamed": RENAMED, "dogs": TWO_DOGS, "clean": CLEAN}
-    return {name: analyze_text(text, settings=SETTINGS) for name, text in texts.items()}
+    return {name: world(text, SETTINGS) for name, text in texts.items()}
 
 
 @pytest.fixture
@@ -148,32 +148,32 @@ def outlier_on(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(lexicon()["outlier"], "enabled", True)
 
 
-def test_outlier_check_is_off_by_default(worlds: dict[str, WorldState]) -> None:
-    assert not detect_continuity_in_world(worlds["room"], SETTINGS).has_error
+def test_outlier_check_is_off_by_default(worlds: dict[str, World]) -> None:
+    assert not detect_continuity(worlds["room"]).has_error
 
 
 @pytest.mark.usefixtures("outlier_on")
-def test_changed_room_temperature_is_found_with_its_lines(worlds: dict[str, WorldState]) -> None:
-    answer = detect_continuity_in_world(worlds["room"], SETTINGS)
+def test_changed_room_temperature_is_found_with_its_lines(worlds: dict[str, World]) -> None:
+    answer = detect_continuity(worlds["room"])
     assert answer.has_error
     assert answer.error_lines == ["The poet wept in his cold room."]
     assert answer.contradicted_lines == ["The old poet led him into his warm room."]
-    _check_evidence(worlds["room"].story.text, answer)
+    _check_evidence(worlds["room"].source_text, answer)
 
 
 @pytest.mark.usefixtures("outlier_on")
-def test_changed_coat_colour_is_found_with_its_lines(worlds: dict[str, WorldState]) -> None:
-    answer = detect_continuity_in_world(worlds["coat"], SETTINGS)
+def test_changed_coat_colour_is_found_with_its_lines(worlds: dict[str, World]) -> None:
+    answer = detect_continuity(worlds["coat"])
     assert answer.has_error
     assert answer.error_lines == ["A stranger asked the baker about the girl in the blue coat."]
     assert "red coat" in answer.contradicted_lines[0]
-    _check_evidence(worlds["coat"].story.text, answer)
+    _check_evidence(worlds["coat"].source_text, answer)
 
 
 @pytest.mark.usefixtures("outlier_on")
-def test_text_and_world_entry_points_agree(worlds: dict[str, WorldState]) -> None:
-    from_text = detect_continuity(WARM_ROOM, SETTINGS)
-    from_world = detect_continuity_in_world(worlds["room"], SETTINGS)
+def test_text_and_world_entry_points_agree(worlds: dict[str, World]) -> None:
+    from_text = detect_continuity(world(WARM_ROOM, SETTINGS))
+    from_world = detect_continuity(worlds["room"])
     assert (from_text.has_error, from_text.error_lines, from_text.contradicted_lines) == (
         from_world.has_error,
         from_world.error_lines,
@@ -181,8 +181,8 @@ def test_text_and_world_entry_points_agree(worlds: dict[str, WorldState]) -> Non
     )
 
 
-def test_reasoner_renaming_candidate_has_the_right_lines(worlds: dict[str, WorldState]) -> None:
-    ws = worlds["renamed"]
+def test_reasoner_renaming_candidate_has_the_right_lines(worlds: dict[str, World]) -> None:
+    ws = worlds["renamed"].state
     candidates = reasoner_candidates(ws, SETTINGS, PERMISSIVE)
     names = [c for c in candidates if c.conflict.rule == "names.one-name"]
     assert names, [c.conflict.rule for c in candidates]
@@ -192,8 +192,8 @@ def test_reasoner_renaming_candidate_has_the_right_lines(worlds: dict[str, World
     assert names[0].features["named_character"] and names[0].score == names[0].conflict.confidence
 
 
-def test_calibration_weights_and_vetoes_apply(worlds: dict[str, WorldState]) -> None:
-    candidate = reasoner_candidates(worlds["renamed"], SETTINGS, PERMISSIVE)[0]
+def test_calibration_weights_and_vetoes_apply(worlds: dict[str, World]) -> None:
+    candidate = reasoner_candidates(worlds["renamed"].state, SETTINGS, PERMISSIVE)[0]
     veto = {"threshold": 0.3, "rule_weights": {"default": 0.5}, "feature_multipliers": {"named_character": 0.0}}
     half = {"threshold": 0.3, "rule_weights": {"default": 0.5}, "feature_multipliers": {}}
     assert score(candidate.conflict, candidate.features, veto) == 0.0
@@ -201,10 +201,10 @@ def test_calibration_weights_and_vetoes_apply(worlds: dict[str, WorldState]) -> 
 
 
 @pytest.mark.usefixtures("outlier_on")
-def test_two_dogs_told_apart_by_size_are_not_flagged(worlds: dict[str, WorldState]) -> None:
-    assert not detect_continuity_in_world(worlds["dogs"], SETTINGS).has_error
+def test_two_dogs_told_apart_by_size_are_not_flagged(worlds: dict[str, World]) -> None:
+    assert not detect_continuity(worlds["dogs"]).has_error
 
 
-def test_clean_world_has_no_error(worlds: dict[str, WorldState]) -> None:
-    answer = detect_continuity_in_world(worlds["clean"], SETTINGS)
+def test_clean_world_has_no_error(worlds: dict[str, World]) -> None:
+    answer = detect_continuity(worlds["clean"])
     assert not answer.has_error and answer.findings == []

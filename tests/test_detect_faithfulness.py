@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from analysed import summary_world, world
 
 from worldstate.config import Settings
 from worldstate.detect.faithfulness import COMMENTARY, FAITHFUL, UNFAITHFUL, is_commentary, judge_summary, parameters
@@ -36,7 +37,7 @@ def test_faithful_and_invented_sentences() -> None:
         "Captain Bartholomew Quince sails his submarine to Tokyo and sells 400 diamonds.",
         "The story explores themes of duty and sacrifice.",
     ]
-    answer = judge_summary(STORY, summary, SETTINGS)
+    answer = judge_summary(world(STORY, SETTINGS), summary_world(summary, SETTINGS))
     assert answer.sentence_labels[:2] == [FAITHFUL, FAITHFUL]
     assert answer.sentence_labels[2] == UNFAITHFUL
     assert answer.sentence_labels[3] == COMMENTARY
@@ -45,17 +46,20 @@ def test_faithful_and_invented_sentences() -> None:
 
 
 def test_faithful_summary() -> None:
-    answer = judge_summary(STORY, ["Mara keeps the lighthouse and saves the light during a storm."], SETTINGS)
+    answer = judge_summary(
+        world(STORY, SETTINGS),
+        summary_world(["Mara keeps the lighthouse and saves the light during a storm."], SETTINGS),
+    )
     assert answer.faithful and answer.sentence_labels == [FAITHFUL] and answer.score > 0
 
 
 def test_bad_input() -> None:
     with pytest.raises(InputError):
-        judge_summary("", ["x"], SETTINGS)
+        world("", SETTINGS)  # an empty story is refused before any head runs
     with pytest.raises(InputError):
-        judge_summary(STORY, [], SETTINGS)
+        summary_world([], SETTINGS)  # and so is an empty summary
     with pytest.raises(InputError):
-        judge_summary(STORY, "not a list", SETTINGS)  # type: ignore[arg-type]
+        summary_world(["   ", ""], SETTINGS)
 
 
 def test_parameters_file() -> None:
@@ -67,8 +71,9 @@ def test_storysumm_val_items_run(shared_data: Path) -> None:
     data = json.loads((shared_data / "storysumm" / "storysumm_val.json").read_text(encoding="utf-8"))
     for item in list(data.values())[:2]:
         summary = item["summary"] if isinstance(item["summary"], list) else ast.literal_eval(item["summary"])
-        answer = judge_summary(item["story"], summary, SETTINGS)
-        assert len(answer.sentence_labels) == len(summary)
+        analysed = summary_world(summary, SETTINGS)
+        answer = judge_summary(world(item["story"], SETTINGS), analysed)
+        assert len(answer.sentence_labels) == len(analysed.sentences) >= len(summary)
         assert answer.faithful == (UNFAITHFUL not in answer.sentence_labels)
 
 
@@ -98,7 +103,10 @@ def test_llm_verdict_replaces_offline(monkeypatch: pytest.MonkeyPatch) -> None:
 
     data = {"faithful": False, "unfaithful_sentences": [1], "explanation": "wrong", "confidence": 0.9}
     monkeypatch.setattr(llm, "get_adjudicator", lambda settings: _FakeAdjudicator(data))
-    answer = judge_summary(STORY, ["Mara keeps the lighthouse."], Settings(llm_mode="always"))
+    answer = judge_summary(
+        world(STORY, Settings(llm_mode="always")),
+        summary_world(["Mara keeps the lighthouse."], Settings(llm_mode="always")),
+    )
     assert not answer.faithful and answer.sentence_labels == [UNFAITHFUL]
     assert answer.findings[0].source == "llm" and answer.findings[0].evidence[0].text == "Mara kept the lighthouse"
 
@@ -107,5 +115,8 @@ def test_llm_failure_keeps_offline_answer(monkeypatch: pytest.MonkeyPatch) -> No
     import worldstate.detect.llm as llm
 
     monkeypatch.setattr(llm, "get_adjudicator", lambda settings: _FakeAdjudicator(None))
-    answer = judge_summary(STORY, ["Mara keeps the lighthouse."], Settings(llm_mode="always"))
+    answer = judge_summary(
+        world(STORY, Settings(llm_mode="always")),
+        summary_world(["Mara keeps the lighthouse."], Settings(llm_mode="always")),
+    )
     assert answer.faithful and "LLM gave no answer" in answer.notes

@@ -7,17 +7,18 @@ import random
 from pathlib import Path
 
 import pytest
+from analysed import world as analysed
 
+from worldstate.analysis import World
 from worldstate.config import Settings
 from worldstate.detect.answers import Answer
 from worldstate.detect.kn_access import sentence_access
 from worldstate.detect.kn_rank import FEATURES, hidden_scores, sentence_features
 from worldstate.detect.kn_text import StoryView, name_keys
 from worldstate.detect.kn_world import UNKNOWN, covered_sentences, world_inaccessibility
-from worldstate.detect.knowledge import detect_implausible_knowledge, detect_knowledge_in_world
+from worldstate.detect.knowledge import detect_implausible_knowledge
 from worldstate.detect.next_action import _config, choose_next_action, option_features
 from worldstate.errors import InputError
-from worldstate.pipeline import analyze_text
 
 SETTINGS = Settings()
 
@@ -59,7 +60,7 @@ def _check_evidence(text: str, answer: Answer) -> None:
 
 
 def test_name_keys_and_access() -> None:
-    view = StoryView.from_text(KNP_STORY, SETTINGS)
+    view = StoryView(analysed(KNP_STORY, SETTINGS))
     assert name_keys("Lane", view) == {"lane"}
     access = sentence_access(view, "Lane")
     hidden = max(access, key=lambda a: a.score)
@@ -68,8 +69,8 @@ def test_name_keys_and_access() -> None:
 
 
 def test_world_inaccessibility_reads_the_extractor() -> None:
-    view = StoryView.from_text(KNP_STORY, SETTINGS)
-    ws = analyze_text(KNP_STORY, settings=SETTINGS)
+    view = StoryView(analysed(KNP_STORY, SETTINGS))
+    ws = view.world.state
     covered = [covered_sentences(ws, view, i) for i in range(len(view))]
     assert all(c and c == sorted(c) for c in covered)
     world = world_inaccessibility(ws, view, "Lane")
@@ -80,8 +81,8 @@ def test_world_inaccessibility_reads_the_extractor() -> None:
 
 
 def test_hidden_ranker_and_world_contrast() -> None:
-    view = StoryView.from_text(KNP_STORY, SETTINGS)
-    ws = analyze_text(KNP_STORY, settings=SETTINGS)
+    view = StoryView(analysed(KNP_STORY, SETTINGS))
+    ws = view.world.state
     access = sentence_access(view, "Lane")
     world = world_inaccessibility(ws, view, "Lane")
     assert sentence_features(access, world).shape == (len(view), len(FEATURES))
@@ -98,7 +99,7 @@ def test_hidden_ranker_and_world_contrast() -> None:
 @pytest.mark.parametrize("order", [(0, 1), (1, 0)])
 def test_next_action_avoids_hidden_information(order: tuple[int, int]) -> None:
     options = [KNP_OPTIONS[i] for i in order]
-    answer = choose_next_action(KNP_STORY, KNP_QUESTION, options, SETTINGS, character="Lane")
+    answer = choose_next_action(analysed(KNP_STORY, SETTINGS), KNP_QUESTION, options, character="Lane")
     assert options[answer.choice] == KNP_OPTIONS[1]
     assert len(answer.scores) == 2 and 0.5 <= answer.confidence <= 1.0
     _check_evidence(KNP_STORY, answer)
@@ -106,13 +107,13 @@ def test_next_action_avoids_hidden_information(order: tuple[int, int]) -> None:
 
 def test_next_action_rejects_bad_input() -> None:
     with pytest.raises(InputError):
-        choose_next_action(KNP_STORY, KNP_QUESTION, ["only one"], SETTINGS)
+        choose_next_action(analysed(KNP_STORY, SETTINGS), KNP_QUESTION, ["only one"])
     with pytest.raises(InputError):
-        choose_next_action("", KNP_QUESTION, KNP_OPTIONS, SETTINGS)
+        choose_next_action(analysed("", SETTINGS), KNP_QUESTION, KNP_OPTIONS)
 
 
 def test_future_knowledge_is_found_and_localised() -> None:
-    answer = detect_implausible_knowledge(FUTURE_LEAK, SETTINGS)
+    answer = detect_implausible_knowledge(analysed(FUTURE_LEAK, SETTINGS))
     assert answer.has_error
     assert answer.error_sentence.startswith("Tom shouted back")
     assert answer.error_sentence in FUTURE_LEAK
@@ -129,7 +130,7 @@ ABSENT_ASKER = (
 def test_an_absent_speaker_is_blamed_not_the_narration() -> None:
     """The miller was at the market when Anna hid the key: his question is the leak, found through the
     extractor's speaker ("he asked") and scenes, not the earlier narration it echoes."""
-    answer = detect_implausible_knowledge(ABSENT_ASKER, SETTINGS)
+    answer = detect_implausible_knowledge(analysed(ABSENT_ASKER, SETTINGS))
     assert answer.has_error
     assert answer.error_sentence.startswith('"Where is the golden key')
     assert "miller" in answer.character or "father" in answer.character
@@ -137,17 +138,17 @@ def test_an_absent_speaker_is_blamed_not_the_narration() -> None:
     _check_evidence(ABSENT_ASKER, answer)
 
 
-def test_detect_knowledge_in_world_matches_text_head() -> None:
-    ws = analyze_text(FUTURE_LEAK, settings=SETTINGS)
-    answer = detect_knowledge_in_world(ws, SETTINGS)
+def test_a_world_read_back_from_json_gives_the_same_answer() -> None:
+    world = World.of_state(analysed(FUTURE_LEAK, SETTINGS).state, SETTINGS)  # as read back from JSON
+    answer = detect_implausible_knowledge(world)
     assert answer.has_error and answer.error_sentence.startswith("Tom shouted back")
-    _check_evidence(ws.story.text, answer)
-    clean = detect_knowledge_in_world(analyze_text(CLEAN, settings=SETTINGS), SETTINGS)
+    _check_evidence(world.story.text, answer)
+    clean = detect_implausible_knowledge(World.of_state(analysed(CLEAN, SETTINGS).state, SETTINGS))
     assert not clean.has_error
 
 
 def test_clean_story_has_no_implausible_knowledge() -> None:
-    answer = detect_implausible_knowledge(CLEAN, SETTINGS)
+    answer = detect_implausible_knowledge(analysed(CLEAN, SETTINGS))
     assert not answer.has_error and answer.error_sentence == "" and answer.findings == []
 
 
@@ -160,7 +161,8 @@ def test_knp_development_items(shared_data: Path) -> None:
         item = json.loads(path.read_text(encoding="utf-8"))
         options = [item["answer_with_knowledge"], item["answer_without_knowledge"]]
         rng.shuffle(options)
-        answer = choose_next_action(item["story"], item["question"], options, SETTINGS, character=item["character"])
+        story = analysed(item["story"], SETTINGS)
+        answer = choose_next_action(story, item["question"], options, character=item["character"])
         correct += options[answer.choice] == item["answer_without_knowledge"]
         _check_evidence(item["story"], answer)
     assert correct / len(files) >= 0.6

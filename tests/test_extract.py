@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from worldstate.analysis import analyze
 from worldstate.config import Settings
 from worldstate.extract import accessible
 from worldstate.extract.knowledge import find_character
-from worldstate.pipeline import analyze_text
 from worldstate.state import Channel, EntityKind, MentionKind, Source, WorldState
 
 KING_STORY = """Once there was an old king who had three sons. His name was Hans. The king drank the hot tea in the kitchen.
@@ -36,12 +36,12 @@ That evening Tom came home. "The old bridge is broken," Tom told Mary. Mary thou
 
 @pytest.fixture(scope="module")
 def king() -> WorldState:
-    return analyze_text(KING_STORY, settings=Settings())
+    return analyze(KING_STORY, Settings()).state
 
 
 @pytest.fixture(scope="module")
 def house() -> WorldState:
-    return analyze_text(HOUSE_STORY, settings=Settings())
+    return analyze(HOUSE_STORY, Settings()).state
 
 
 def _sentence_of(ws: WorldState, fragment: str) -> int:
@@ -158,7 +158,7 @@ def test_accessible_rejects_bad_index(house: WorldState) -> None:
     ],
 )
 def test_bad_input_does_not_crash(text: str) -> None:
-    ws = analyze_text(text, settings=Settings())
+    ws = analyze(text, Settings()).state
     assert ws.story.sentences
     for m in ws.mentions:
         assert ws.story.text[m.span.start : m.span.end] == m.text
@@ -170,13 +170,13 @@ def test_bad_input_does_not_crash(text: str) -> None:
 
 
 def test_long_sentence_is_reported() -> None:
-    ws = analyze_text(" ".join(["the man walked to the old mill and"] * 700) + " stopped.", settings=Settings())
+    ws = analyze(" ".join(["the man walked to the old mill and"] * 700) + " stopped.", Settings()).state
     assert any("2,000 characters" in u for u in ws.unresolved)
 
 
 def test_chinese_story() -> None:
     text = "张三走进了村子。李四说：“你好！”张三很高兴。\n\n第二天，李四死了。"
-    ws = analyze_text(text, settings=Settings(language="zh"))
+    ws = analyze(text, Settings(language="zh")).state
     assert ws.story.language == "zh"
     assert [ws.story.sentence_text(i) for i in range(2)] == ["张三走进了村子。", "李四说：“你好！”"]
     names = {e.name for e in ws.characters()}
@@ -216,7 +216,7 @@ def test_cli_analyze_and_graph(tmp_path) -> None:
 
 
 def test_interjections_are_not_characters() -> None:
-    ws = analyze_text("Lo, the old king came home. Alas! He was tired. Hans watched him.", settings=Settings())
+    ws = analyze("Lo, the old king came home. Alas! He was tired. Hans watched him.", Settings()).state
     names = {e.name.lower() for e in ws.entities}
     assert "lo" not in names and "alas" not in names
     assert "hans" in names

@@ -282,11 +282,11 @@ def test_hyphenated_place_nouns_are_not_moved() -> None:
 
 
 def test_impact_scores_from_the_world_state(parsed: tuple) -> None:
+    from worldstate.analysis import analyze
     from worldstate.make.scoring import dependent_sentences, impact_score
-    from worldstate.pipeline import analyze_text
 
     story, acts, doc = parsed
-    ws = analyze_text(story.text)
+    ws = analyze(story.text).state
     hans = facts_by_kind(parsed)[("name", "Hans")]
     with_ws = dependent_sentences(hans, doc, story, acts, ws)
     assert with_ws and all(i >= acts.act2 for i in with_ws)

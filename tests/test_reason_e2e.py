@@ -12,9 +12,9 @@ pytestmark = pytest.mark.slow
 @pytest.fixture(scope="module")
 def analyze():
     pytest.importorskip("worldstate.extract")
-    from worldstate.pipeline import analyze_text
+    from worldstate.analysis import analyze as analyze_world
 
-    return analyze_text
+    return lambda text: analyze_world(text).state
 
 
 def _spans(ws, conflict):

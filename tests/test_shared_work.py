@@ -1,23 +1,20 @@
 """Work shared across stages gives the same answers as doing it again: the whole-story accessibility
-vector, the remembered spaCy parse the task heads slice, and the cached sentence lookup."""
+vector, the World's parse and embeddings layers that the task heads read, and the cached sentence lookup."""
 
 from __future__ import annotations
 
 import pytest
 from test_extract import HOUSE_STORY, KING_STORY
 
+from worldstate.analysis import World, analyze
 from worldstate.config import Settings
-from worldstate.detect.kn_text import StoryView
 from worldstate.extract.knowledge import accessibility, accessible
-from worldstate.extract.models import load_spacy
-from worldstate.extract.parse_memory import forget, sentence_docs
-from worldstate.pipeline import analyze_text
 from worldstate.state import Story
 
 
 @pytest.mark.parametrize("text", [KING_STORY, HOUSE_STORY])
 def test_accessibility_vector_equals_per_sentence_answers(text):
-    ws = analyze_text(text, settings=Settings())
+    ws = analyze(text, Settings()).state
     n = len(ws.story.sentences)
     assert ws.characters()
     for entity in ws.entities:
@@ -27,20 +24,30 @@ def test_accessibility_vector_equals_per_sentence_answers(text):
 
 
 def test_heads_slice_the_extractors_parse():
-    settings = Settings()
-    forget()
-    analyze_text(KING_STORY, settings=settings)
-    view = StoryView.from_text(KING_STORY, settings)
-    sliced = sentence_docs(load_spacy(settings), view.story.text, view.spans)
-    assert all(doc is not None for doc in sliced), "every rule-based sentence lies inside one parsed chunk"
-    for doc, sentence in zip(view.docs, view.sentences, strict=True):
+    world = analyze(KING_STORY, Settings())
+    assert world.parsed is not None and world.parsed.chunks, "the parse layer keeps the backend's documents"
+    docs = world.sentence_docs
+    assert len(docs) == len(world.sentences) == len(world.story.sentences)
+    for doc, sentence in zip(docs, world.sentences, strict=True):
         assert doc.text.strip() == sentence.strip()
         assert all(tok.lemma_ and tok.pos_ for tok in doc if not tok.is_space)
-    forget()
-    fresh = StoryView.from_text(KING_STORY, settings)
-    assert [d.text.strip() for d in fresh.docs] == [
-        d.text.strip() for d in view.docs
-    ]  # parsed afresh when nothing is remembered
+    assert world.sentence_docs is docs  # computed once
+    # a world read back from JSON keeps no parse: the same Docs are parsed afresh
+    fresh = World.of_state(world.state, Settings())
+    assert [d.text.strip() for d in fresh.sentence_docs] == [d.text.strip() for d in docs]
+
+
+def test_embeddings_are_one_vector_per_sentence_computed_once():
+    world = analyze(HOUSE_STORY, Settings(), embed_early=True)
+    vectors = world.embeddings
+    assert vectors.shape[0] == len(world.sentences)
+    assert world.embeddings is vectors
+
+
+def test_a_parse_only_world_has_no_extraction():
+    world = analyze("Anna met Tom. They walked home.", Settings(), layers="parse")
+    assert world.layers == "parse" and world.parsed is not None
+    assert world.state.entities == [] and len(world.sentences) == 2
 
 
 def test_sentence_lookup_follows_a_resegmentation():

@@ -192,12 +192,14 @@ def test_findings_file_formats(tmp_path):
 
 
 def test_missing_detectors_become_notes(monkeypatch):
-    monkeypatch.setattr(
-        "worldstate.view.findings.DETECTORS", (("worldstate.detect.no_such_detector", "detect"),), raising=True
-    )
-    found = run_detectors(viewer_world(), settings=None)  # type: ignore[arg-type]
+    from worldstate.analysis import World
+    from worldstate.detect.heads import Head
+
+    missing = Head("nothing", "worldstate.detect.no_such_detector:detect", "a head that is not installed")
+    monkeypatch.setattr("worldstate.view.findings.story_only_heads", lambda: [missing])
+    found = run_detectors(World.of_state(viewer_world()))
     assert found.findings == []
-    assert "worldstate.detect.no_such_detector.detect is not available" in found.notes[0]
+    assert "worldstate.detect.no_such_detector:detect) is not available" in found.notes[0]
 
 
 def test_view_command_with_saved_world_and_findings(tmp_path):

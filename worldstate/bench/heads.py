@@ -13,6 +13,7 @@ from typing import Any
 
 from worldstate.bench.items import Item
 from worldstate.config import Settings
+from worldstate.detect.heads import get_head
 from worldstate.errors import ConfigError
 
 Predictor = Callable[[Item, Settings, Any], dict[str, Any]]
@@ -28,61 +29,81 @@ def resolve(spec: str) -> Predictor:
         raise ConfigError(f"predictor {spec!r} is not available: {exc}") from None
 
 
-def _head(module: str, attr: str) -> Callable[..., Any]:
-    try:
-        return getattr(importlib.import_module(module), attr)
-    except (ImportError, AttributeError) as exc:
-        raise ConfigError(f"task head {module}.{attr} is not available: {exc}") from None
-
-
 def check_head(predictor: Predictor) -> None:
-    """Fail early (one clear error) when the head behind a built-in predictor does not exist yet."""
-    needs = HEADS.get(getattr(predictor, "__name__", ""))
+    """Fail early (one clear error) when the head behind a built-in predictor is not available."""
+    needs = PREDICTOR_HEADS.get(getattr(predictor, "__name__", ""))
     if needs and predictor.__module__ == __name__:
-        _head(*needs)
+        _head(needs)
 
 
-HEADS: dict[str, tuple[str, str]] = {
-    "predict_flawedfictions": ("worldstate.detect.continuity", "detect_continuity"),
-    "predict_ikd": ("worldstate.detect.knowledge", "detect_implausible_knowledge"),
-    "predict_knp": ("worldstate.detect.next_action", "choose_next_action"),
-    "predict_storysumm": ("worldstate.detect.faithfulness", "judge_summary"),
-    "predict_constory": ("worldstate.detect.constory", "constory_report"),
-    "predict_story_cloze": ("worldstate.detect.cloze", "ClozeModel"),
-    "predict_lot_clozet": ("worldstate.detect.cloze", "choose_plot"),
-    "predict_lot_senpos": ("worldstate.detect.cloze", "choose_position"),
+def _head(spec: str) -> Callable[..., Any]:
+    """A task head by its name in :data:`worldstate.detect.heads.HEADS`, or a ``module:function``."""
+    if ":" not in spec:
+        return get_head(spec).load()
+    module_name, _, attr = spec.partition(":")
+    try:
+        return getattr(importlib.import_module(module_name), attr)
+    except (ImportError, AttributeError) as exc:
+        raise ConfigError(f"task head {spec} is not available: {exc}") from None
+
+
+# predictor → the head it runs (a name in ``detect.heads.HEADS``, or ``module:function`` for the cloze models)
+PREDICTOR_HEADS: dict[str, str] = {
+    "predict_flawedfictions": "continuity",
+    "predict_ikd": "knowledge",
+    "predict_knp": "next-action",
+    "predict_storysumm": "faithfulness",
+    "predict_constory": "constory",
+    "predict_story_cloze": "worldstate.detect.cloze:ClozeModel",
+    "predict_lot_clozet": "worldstate.detect.cloze:choose_plot",
+    "predict_lot_senpos": "worldstate.detect.cloze:choose_position",
 }
 
 
+def _world(text: str, settings: Settings, **options: Any) -> Any:
+    from worldstate.analysis import analyze
+
+    return analyze(text, settings, **options)
+
+
 def predict_flawedfictions(item: Item, settings: Settings, context: Any = None) -> dict[str, Any]:
-    return _head(*HEADS["predict_flawedfictions"])(item.inputs["story"], settings).to_dict()
+    return _head(PREDICTOR_HEADS["predict_flawedfictions"])(_world(item.inputs["story"], settings)).to_dict()
 
 
 def predict_ikd(item: Item, settings: Settings, context: Any = None) -> dict[str, Any]:
     """IKD: the head gets the story only (the character is annotation, never passed)."""
-    return _head(*HEADS["predict_ikd"])(item.inputs["story"], settings).to_dict()
+    world = _world(item.inputs["story"], settings, embed_early=True)
+    return _head(PREDICTOR_HEADS["predict_ikd"])(world).to_dict()
 
 
 def predict_knp(item: Item, settings: Settings, context: Any = None) -> dict[str, Any]:
     x = item.inputs
-    answer = _head(*HEADS["predict_knp"])(x["story"], x["question"], x["options"], settings, character=x["character"])
+    world = _world(x["story"], settings, embed_early=True)
+    answer = _head(PREDICTOR_HEADS["predict_knp"])(world, x["question"], x["options"], character=x["character"])
     return answer.to_dict()
 
 
 def predict_storysumm(item: Item, settings: Settings, context: Any = None) -> dict[str, Any]:
-    return _head(*HEADS["predict_storysumm"])(item.inputs["story"], item.inputs["summary"], settings).to_dict()
+    """The summary's sentences go through the same analysis (one paragraph each, parse layer only)."""
+    story = _world(item.inputs["story"], settings)
+    summary = _world("\n\n".join(item.inputs["summary"]), settings, layers="parse")
+    return _head(PREDICTOR_HEADS["predict_storysumm"])(story, summary).to_dict()
 
 
 def predict_constory(item: Item, settings: Settings, context: Any = None) -> dict[str, Any]:
-    return _head(*HEADS["predict_constory"])(item.inputs["story"], settings).to_dict()
+    return _head(PREDICTOR_HEADS["predict_constory"])(_world(item.inputs["story"], settings)).to_dict()
 
 
 def predict_lot_clozet(item: Item, settings: Settings, context: Any = None) -> dict[str, Any]:
-    return _head(*HEADS["predict_lot_clozet"])(item.inputs["story"], item.inputs["candidates"], settings).to_dict()
+    return _head(PREDICTOR_HEADS["predict_lot_clozet"])(
+        item.inputs["story"], item.inputs["candidates"], settings
+    ).to_dict()
 
 
 def predict_lot_senpos(item: Item, settings: Settings, context: Any = None) -> dict[str, Any]:
-    return _head(*HEADS["predict_lot_senpos"])(item.inputs["story"], item.inputs["sentence"], settings).to_dict()
+    return _head(PREDICTOR_HEADS["predict_lot_senpos"])(
+        item.inputs["story"], item.inputs["sentence"], settings
+    ).to_dict()
 
 
 def predict_story_cloze(item: Item, settings: Settings, context: Any = None) -> dict[str, Any]:

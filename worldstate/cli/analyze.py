@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import click
 
+from worldstate.analysis import analyze_file
 from worldstate.cli.common import model_options
 from worldstate.config import Settings
 from worldstate.files import atomic_write_text
-from worldstate.pipeline import analyze_file
 from worldstate.state import to_json
 
 
@@ -34,7 +34,7 @@ def analyze(story: str, fmt: str, as_json: bool, out: str | None, settings: Sett
 
     with progress() as step:
         step(f"reading and analysing {story}")
-        ws = analyze_file(story, settings)
+        ws = analyze_file(story, settings).state
     if as_json or fmt == "json":
         text = to_json(ws)
         if out:

@@ -6,7 +6,6 @@ Exit codes: 0 no finding (for ``next-action``: an answer was given), 1 findings 
 
 from __future__ import annotations
 
-import importlib
 import json
 import sys
 from collections.abc import Callable
@@ -16,63 +15,44 @@ import click
 from rich.console import Console
 from rich.markup import escape
 
+from worldstate.analysis import World, analyze
 from worldstate.cli.common import llm_options, model_options
 from worldstate.config import Settings
 from worldstate.detect.answers import Answer, ChoiceAnswer, ConStoryReport, ContinuityAnswer, KnowledgeAnswer
-from worldstate.errors import InputError
+from worldstate.detect.heads import HEADS, story_only_heads
+from worldstate.errors import ConfigError, InputError
 from worldstate.files import read_story_file
-from worldstate.state import Finding, Story
+from worldstate.state import Finding
 
-TASKS = ("continuity", "knowledge", "constory", "faithfulness", "next-action")
-# task → (module, function) of its head; imported only when the task runs.
-HEADS: dict[str, tuple[str, str]] = {
-    "continuity": ("worldstate.detect.continuity", "detect_continuity"),
-    "knowledge": ("worldstate.detect.knowledge", "detect_implausible_knowledge"),
-    "constory": ("worldstate.detect.constory", "constory_report"),
-    "faithfulness": ("worldstate.detect.faithfulness", "judge_summary"),
-    "next-action": ("worldstate.detect.next_action", "choose_next_action"),
-}
+TASKS = tuple(HEADS)
 
 
 def load_head(task: str) -> Callable[..., Answer]:
-    """The head function for ``task``; InputError when its module is not available yet."""
-    module_name, attr = HEADS[task]
+    """The head function for ``task``; InputError (exit 2) when it is not available."""
     try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name and module_name.startswith(exc.name):
-            raise InputError(f"--task {task}", f"this task head ({module_name}) is not installed") from None
-        raise
-    head = getattr(module, attr, None)
-    if head is None:
-        raise InputError(f"--task {task}", f"{module_name} has no {attr}()")
-    return head
-
-
-def _summary_sentences(text: str) -> list[str]:
-    story = Story.from_text(text)
-    return [story.span_text(s.span) for s in story.sentences]
+        return HEADS[task].load()
+    except ConfigError as exc:
+        raise InputError(f"--task {task}", str(exc)) from None
 
 
 def run_task(
     task: str,
+    world: World,
     *,
-    story_text: str,
-    settings: Settings,
-    summary_text: str = "",
+    summary: World | None = None,
     question: str = "",
     options: tuple[str, ...] = (),
     character: str | None = None,
 ) -> Answer:
-    """Run the head for ``task`` and return its answer."""
+    """Run the head for ``task`` on the analysed story and return its answer."""
     head = load_head(task)
     if task == "faithfulness":
-        return head(story_text, _summary_sentences(summary_text), settings)
+        return head(world, summary)
     if task == "next-action":
-        return head(story_text, question, list(options), settings, character=character)
+        return head(world, question, list(options), character=character)
     if task == "knowledge":
-        return head(story_text, settings, character=character)
-    return head(story_text, settings)
+        return head(world, character=character)
+    return head(world)
 
 
 def has_findings(task: str, answer: Answer) -> bool:
@@ -139,7 +119,12 @@ def render_answer(console: Console, task: str, answer: Answer, options: tuple[st
 
 @click.command()
 @click.argument("story_path", required=False, type=click.Path(allow_dash=True))
-@click.option("--task", type=click.Choice(TASKS), required=True, help="Which check to run.")
+@click.option(
+    "--task",
+    type=click.Choice([*TASKS, "all"]),
+    required=True,
+    help="Which check to run; all = every story-only check (continuity, knowledge, constory) on one analysis.",
+)
 @click.option("--story", "story_opt", type=click.Path(allow_dash=True), default=None, help="Story file (or STORY).")
 @click.option("--summary", type=click.Path(), default=None, help="Summary file (faithfulness).")
 @click.option("--question", default=None, help="Question about the character (next-action).")
@@ -177,21 +162,35 @@ def check(
     _check_task_inputs(task, summary, question, options)
     story_text = read_story_file(path)
     summary_text = read_story_file(summary) if summary else ""
-    answer = run_task(
-        task,
-        story_text=story_text,
-        settings=settings,
-        summary_text=summary_text,
-        question=question or "",
-        options=options,
-        character=character,
-    )
+    knowledge_heads = task in ("knowledge", "next-action", "all")
+    world = analyze(story_text, settings, source=path, embed_early=knowledge_heads)
+    summary_world = analyze(summary_text, settings, source=summary or "", layers="parse") if summary else None
+    tasks = tuple(h.name for h in story_only_heads()) if task == "all" else (task,)
+    answers = {
+        name: run_task(
+            name,
+            world,
+            summary=summary_world,
+            question=question or "",
+            options=options,
+            character=character,
+        )
+        for name in tasks
+    }
     if as_json:
-        payload: dict[str, Any] = {"task": task, "story": path, "answer": answer.to_dict()}
+        payload: dict[str, Any] = {"task": task, "story": path}
+        if task == "all":
+            payload["answers"] = {name: answer.to_dict() for name, answer in answers.items()}
+        else:
+            payload["answer"] = answers[task].to_dict()
         click.echo(json.dumps(payload, ensure_ascii=False, indent=2))
     else:
-        render_answer(Console(), task, answer, options)
-    sys.exit(1 if has_findings(task, answer) else 0)
+        console = Console()
+        for name, answer in answers.items():
+            if task == "all":
+                console.print(f"[bold underline]{name}[/bold underline]")
+            render_answer(console, name, answer, options)
+    sys.exit(1 if any(has_findings(name, answer) for name, answer in answers.items()) else 0)
 
 
 def _check_task_inputs(task: str, summary: str | None, question: str | None, options: tuple[str, ...]) -> None:

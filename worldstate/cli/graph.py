@@ -7,11 +7,11 @@ import subprocess
 
 import click
 
+from worldstate.analysis import analyze_file
 from worldstate.cli.common import model_options
 from worldstate.config import Settings
 from worldstate.errors import ConfigError, InputError
 from worldstate.files import atomic_write_bytes
-from worldstate.pipeline import analyze_file
 from worldstate.state import WorldState
 from worldstate.state.graphs import build_view, graph_to_text, to_dot, write_graph
 from worldstate.view.inputs import load_world_file
@@ -42,7 +42,7 @@ def _world(story: str | None, world: str | None, settings: Settings) -> WorldSta
         return load_world_file(world)
     if story is None:
         raise click.UsageError("give a STORY file or --world FILE.json")
-    return analyze_file(story, settings)
+    return analyze_file(story, settings).state
 
 
 @click.command()

@@ -6,11 +6,12 @@ from pathlib import Path
 
 import click
 
+from worldstate.analysis import World, analyze
 from worldstate.cli.common import model_options
 from worldstate.cli.render import progress
 from worldstate.config import Settings
 from worldstate.files import atomic_write_text, read_story_file
-from worldstate.state import Finding
+from worldstate.state import Finding, Story
 from worldstate.view.inputs import load_world_file
 
 
@@ -63,22 +64,23 @@ def view(
     with progress() as step:
         if world:
             step(f"reading {world}")
-            ws = load_world_file(world)
+            analysed = World.of_state(load_world_file(world), settings)
         else:
             assert story is not None
             step(f"reading {story}")
             text = read_story_file(story)
             step("building the world state")
-            from worldstate.pipeline import analyze_text
-
-            ws = analyze_text(text, source=story, settings=settings, prefetch_embeddings=not no_detect)
+            # evidence must point into the text the page shows: the normalised story
+            normalised = Story.from_text(text, source=story, language=settings.language or None)
+            analysed = analyze(normalised, settings, embed_early=not no_detect)
+        ws = analysed.state
         findings: list[Finding] = list(ws.findings)
         if findings_file:
             step(f"reading {findings_file}")
             findings.extend(load_findings_file(findings_file))
         elif not no_detect:
             step("running the detectors")
-            found = run_detectors(ws, settings)
+            found = run_detectors(analysed)
             findings.extend(found.findings)
             notes.extend(found.notes)
         step(f"writing {out}")

@@ -20,11 +20,10 @@ from typing import Any
 
 import yaml
 
+from worldstate.analysis import World
 from worldstate.config import Settings
 from worldstate.detect.answers import CONSTORY_COLUMNS, ConStoryReport
 from worldstate.detect.cs_text import TextIssue, perspective_issues, tense_issues
-from worldstate.errors import InputError
-from worldstate.pipeline import story_from_text
 from worldstate.state import Evidence, Finding, Span, Story, WorldState
 
 CONTEXT_CHARS = 160
@@ -121,8 +120,9 @@ def reasoner_errors(ws: WorldState, settings: Settings) -> list[tuple[str, dict[
     return out
 
 
-def text_errors(story: Story, settings: Settings) -> list[tuple[str, dict[str, str], float]]:
-    issues: list[TextIssue] = perspective_issues(story) + tense_issues(story, settings)
+def text_errors(world: World) -> list[tuple[str, dict[str, str], float]]:
+    story = world.story
+    issues: list[TextIssue] = perspective_issues(story) + tense_issues(world)
     out = []
     for issue in issues:
         obj = error_object(story, issue.error, issue.norm, issue.element, issue.subtype.split("_", 2)[-1])
@@ -152,21 +152,12 @@ def _llm_errors(story: Story, settings: Settings, notes: str) -> tuple[list[tupl
     return out, ""
 
 
-def constory_report(text: str, settings: Settings) -> ConStoryReport:
-    """The 19-subtype report for one story; every quote is verbatim from the (normalised) story."""
-    if not isinstance(text, str) or not text.strip():
-        raise InputError("<story>", "empty story")
+def constory_report(world: World) -> ConStoryReport:
+    """The 19-subtype report for one analysed story; every quote is verbatim from the (normalised) story."""
     started = time.perf_counter()
-    story = story_from_text(text, settings=settings)
+    settings, story = world.settings, world.story
     report = ConStoryReport()
-    found = text_errors(story, settings)
-    try:
-        from worldstate.pipeline import analyze_text
-
-        ws = analyze_text(text, settings=settings)
-        found += reasoner_errors(ws, settings)
-    except ImportError as exc:  # extractor or reasoner not installed in this build
-        report.notes.append(f"world-state checks skipped: {exc}")
+    found = text_errors(world) + reasoner_errors(world.state, settings)
     if settings.llm_mode != "off":
         summary = "\n".join(f"{s}: {o['exact_quote'][:120]}" for s, o, _ in found) or "(none)"
         llm_found, note = _llm_errors(story, settings, summary)

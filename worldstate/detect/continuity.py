@@ -18,8 +18,7 @@ story); any failure leaves the offline answer standing.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from worldstate.analysis import World
 from worldstate.config import Settings
 from worldstate.detect.answers import ContinuityAnswer
 from worldstate.detect.cont_age import age_conflicts
@@ -30,7 +29,6 @@ from worldstate.detect.cont_reasoner import as_conflict, calibration, reasoner_c
 from worldstate.detect.cont_traits import trait_conflicts
 from worldstate.detect.kn_evidence import quote_evidence, sentence_evidence
 from worldstate.detect.kn_text import StoryView
-from worldstate.errors import InputError
 from worldstate.state import Finding, WorldState
 
 # Confidence of a "no error" answer: most stories without a found conflict have none, but the
@@ -51,19 +49,6 @@ def world_conflicts(ws: WorldState, view: StoryView, settings: Settings) -> list
     return sorted(find_conflicts(view) + reasoned, key=lambda c: (-c.confidence, c.error))
 
 
-def view_of(ws: WorldState, settings: Settings, raw: str | None = None) -> StoryView:
-    """A ``StoryView`` on the world state's own sentence split (so sentence indices agree).
-
-    Evidence offsets point into ``raw`` (the input text) when given, else into ``ws.story.text``.
-    """
-    story = ws.story if raw is not None else replace(ws.story, offset_map=[])
-    spans = [s.span for s in story.sentences]
-    sentences = [story.span_text(s) for s in spans]
-    return StoryView(
-        story=story, settings=settings, sentences=sentences, spans=spans, raw=story.text if raw is None else raw
-    )
-
-
 def _finding(view: StoryView, conflict: Conflict) -> Finding:
     return Finding(
         category="continuity",
@@ -79,25 +64,14 @@ def _finding(view: StoryView, conflict: Conflict) -> Finding:
     )
 
 
-def detect_continuity(text: str, settings: Settings) -> ContinuityAnswer:
-    """Whether ``text`` has a continuity error; the error and contradicted sentences when it does."""
-    from worldstate.pipeline import analyze_text
+def detect_continuity(world: World) -> ContinuityAnswer:
+    """Whether the analysed story has a continuity error; the error and contradicted sentences when it does.
 
-    StoryView.from_text(text, settings)  # a clear InputError for empty text, before extraction
-    return _detect(analyze_text(text, settings=settings), settings, raw=text)
-
-
-def detect_continuity_in_world(ws: WorldState, settings: Settings) -> ContinuityAnswer:
-    """``detect_continuity`` on an already-built world state (no second extraction); evidence
-    offsets point into ``ws.story.text``."""
-    return _detect(ws, settings, raw=None)
-
-
-def _detect(ws: WorldState, settings: Settings, raw: str | None) -> ContinuityAnswer:
-    if not ws.story.sentences:
-        raise InputError("story", "no sentences found")
-    view = view_of(ws, settings, raw)
-    conflicts = world_conflicts(ws, view, settings)
+    Evidence spans are offsets into the input text (``world.source_text``).
+    """
+    settings = world.settings
+    view = StoryView(world)
+    conflicts = world_conflicts(world.state, view, settings)
     if conflicts:
         best = conflicts[0]
         answer = ContinuityAnswer(

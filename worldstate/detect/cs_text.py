@@ -13,11 +13,11 @@ the norm before it.
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 
-from worldstate.config import Settings
-from worldstate.extract.models import load_spacy
+from worldstate.analysis import World
 from worldstate.state import Span, Story
 
 _QUOTED = re.compile(r"“[^”\n]*”?|\"[^\"\n]*\"?|‘[^’\n]{0,200}’")
@@ -93,18 +93,22 @@ def perspective_issues(story: Story) -> list[TextIssue]:
     return issues
 
 
-def tense_issues(story: Story, settings: Settings) -> list[TextIssue]:
-    """Paragraphs narrated in the present tense inside a past-tense story."""
-    plain = narration(story.text)
-    nlp = load_spacy(settings)
-    disabled = [p for p in nlp.pipe_names if p not in ("tok2vec", "tagger", "attribute_ruler")]
-    texts = [plain[p.span.start : p.span.end] for p in story.paragraphs]
-    counts: list[tuple[int, int, int | None]] = []  # (past, present, offset of first present verb)
-    for para, doc in zip(story.paragraphs, nlp.pipe(texts, disable=disabled), strict=True):
-        past = sum(1 for t in doc if t.tag_ in _PAST)
-        present_tokens = [t for t in doc if t.tag_ in _PRESENT]
-        first_present = para.span.start + present_tokens[0].idx if present_tokens else None
-        counts.append((past, len(present_tokens), first_present))
+def tense_issues(world: World) -> list[TextIssue]:
+    """Paragraphs narrated in the present tense inside a past-tense story (verb tags from the world's
+    parse layer, dialogue left out)."""
+    story = world.story
+    tokens = world.parsed.tokens if world.parsed is not None else []
+    starts = [p.span.start for p in story.paragraphs]
+    counts: list[list[int | None]] = [[0, 0, None] for _ in story.paragraphs]  # past, present, 1st present
+    for tok in tokens:
+        if tok.in_quote or not (tok.tag in _PAST or tok.tag in _PRESENT):
+            continue
+        row = counts[max(0, bisect.bisect_right(starts, tok.start) - 1)]
+        if tok.tag in _PAST:
+            row[0] += 1
+        else:
+            row[1] += 1
+            row[2] = tok.start if row[2] is None else row[2]
     shifted_count = sum(1 for past, present, _ in counts if _is_shifted(past, present))
     past_count = sum(1 for past, present, _ in counts if past > present)
     if shifted_count == 0 or shifted_count > TENSE_STORY_MAX * (shifted_count + past_count):

@@ -17,9 +17,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from worldstate.config import Settings
+from worldstate.analysis import World
 from worldstate.detect.cz_features import has_negation
-from worldstate.extract.models import get_embedder, load_spacy
 from worldstate.state import Span, Story
 
 CONTENT_POS = frozenset({"NOUN", "VERB", "ADJ", "PROPN", "NUM", "ADV"})
@@ -52,28 +51,31 @@ class StoryIndex:
     names: set[str]
 
     @classmethod
-    def build(cls, story: Story, settings: Settings) -> StoryIndex:
-        sents = [s.span for s in story.sentences] or [Span(0, len(story.text))]
-        windows = list(sents) + [Span(a.start, b.end) for a, b in itertools.pairwise(sents)]
-        nlp = load_spacy(settings)
-        doc = nlp(story.text)
-        lemma_at: list[tuple[int, str]] = [(t.idx, t.lemma_.lower()) for t in doc if t.pos_ in CONTENT_POS]
-        window_lemmas = [{lem for i, lem in lemma_at if w.start <= i < w.end} for w in windows]
-        names = {t.text.lower() for t in doc if t.pos_ == "PROPN"} | {e.text.lower() for e in doc.ents}
-        vectors = get_embedder(settings).encode([story.span_text(w) for w in windows])
-        lemmas = {lem for _, lem in lemma_at} | {t.text.lower() for t in doc if not t.is_punct}
-        return cls(story, windows, vectors, window_lemmas, lemmas, names)
+    def build(cls, world: World) -> StoryIndex:
+        """From the world's sentence split, parse and embeddings layers (windows of one and two sentences)."""
+        sents = world.spans
+        pairs = list(itertools.pairwise(range(len(sents))))
+        windows = list(sents) + [Span(sents[a].start, sents[b].end) for a, b in pairs]
+        docs = world.sentence_docs
+        sentence_lemmas = [{t.lemma_.lower() for t in doc if t.pos_ in CONTENT_POS} for doc in docs]
+        window_lemmas = sentence_lemmas + [sentence_lemmas[a] | sentence_lemmas[b] for a, b in pairs]
+        names = {t.text.lower() for doc in docs for t in doc if t.pos_ == "PROPN"}
+        names |= {e.text.lower() for doc in docs for e in doc.ents}
+        pair_vectors = world.embed([world.story.span_text(w) for w in windows[len(sents) :]])
+        vectors = np.concatenate([world.embeddings, pair_vectors]) if pairs else world.embeddings
+        lemmas = set().union(*sentence_lemmas) | {t.text.lower() for doc in docs for t in doc if not t.is_punct}
+        return cls(world.story, windows, vectors, window_lemmas, lemmas, names)
 
 
-def align(index: StoryIndex, sentences: list[str], settings: Settings) -> list[Alignment]:
-    """An :class:`Alignment` per summary sentence."""
+def align(index: StoryIndex, summary: World) -> list[Alignment]:
+    """An :class:`Alignment` per sentence of the analysed ``summary``."""
+    sentences = summary.sentences
     if not sentences:
         return []
-    nlp = load_spacy(settings)
-    vectors = get_embedder(settings).encode(sentences)
+    vectors = summary.embeddings
     sims = vectors @ index.vectors.T
     out = []
-    for row, (sentence, doc) in enumerate(zip(sentences, nlp.pipe(sentences), strict=True)):
+    for row, (sentence, doc) in enumerate(zip(sentences, summary.sentence_docs, strict=True)):
         top = np.argsort(-sims[row])[:TOP_K]
         evidence = [index.windows[i] for i in top]
         content = {t.lemma_.lower() for t in doc if t.pos_ in CONTENT_POS and not t.is_stop}

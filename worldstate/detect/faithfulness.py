@@ -17,11 +17,10 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from worldstate.analysis import World
 from worldstate.config import Settings
 from worldstate.detect.answers import SummaryAnswer
 from worldstate.detect.fa_align import Alignment, StoryIndex, align
-from worldstate.errors import InputError
-from worldstate.pipeline import story_from_text
 from worldstate.state import Evidence, Finding, Story
 
 FAITHFUL, UNFAITHFUL, COMMENTARY = "faithful", "unfaithful", "commentary"
@@ -91,10 +90,11 @@ def _finding(story: Story, index: int, a: Alignment, risk: float) -> Finding:
     )
 
 
-def _offline(story: Story, sentences: list[str], settings: Settings) -> SummaryAnswer:
+def _offline(world: World, summary: World) -> SummaryAnswer:
     params = parameters()
     threshold = float(params["threshold"])
-    alignments = align(StoryIndex.build(story, settings), sentences, settings)
+    story, sentences = world.story, summary.sentences
+    alignments = align(StoryIndex.build(world), summary)
     labels: list[str] = []
     findings: list[Finding] = []
     worst = 0.0
@@ -164,17 +164,10 @@ def _with_llm(answer: SummaryAnswer, story: Story, sentences: list[str], setting
     )
 
 
-def judge_summary(story: str, summary_sentences: list[str], settings: Settings) -> SummaryAnswer:
-    """Label each summary sentence and the summary as a whole (faithful iff no unfaithful sentence)."""
-    if not isinstance(story, str) or not story.strip():
-        raise InputError("<story>", "empty story")
-    if isinstance(summary_sentences, str) or not summary_sentences:
-        raise InputError("<summary>", "summary must be a non-empty list of sentences")
-    sentences = [str(s).strip() for s in summary_sentences]
-    if any(not s for s in sentences):
-        raise InputError("<summary>", "summary contains an empty sentence")
-    parsed = story_from_text(story, settings=settings)
-    answer = _offline(parsed, sentences, settings)
-    if settings.llm_mode != "off":
-        answer = _with_llm(answer, parsed, sentences, settings)
+def judge_summary(world: World, summary: World) -> SummaryAnswer:
+    """Label each sentence of the analysed ``summary`` and the summary as a whole (faithful iff no
+    unfaithful sentence) against the analysed story ``world``."""
+    answer = _offline(world, summary)
+    if world.settings.llm_mode != "off":
+        answer = _with_llm(answer, world.story, summary.sentences, world.settings)
     return answer

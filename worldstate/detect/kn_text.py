@@ -1,22 +1,20 @@
-"""A story prepared for the knowledge heads: sentences, their lemmas, parses and embeddings.
+"""What the task heads read of an analysed story: its sentences, their lemmas, parses and embeddings.
 
-Light-weight and self-contained: it needs only the normalised ``Story`` sentence split, the
-configured spaCy pipeline and the sentence embedder (both cached per process).
+A :class:`StoryView` is a thin view over one :class:`~worldstate.analysis.World`: the world's own
+sentence split, its parse layer and its embeddings layer (nothing here parses or splits again).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
 import numpy as np
 
+from worldstate.analysis import World
 from worldstate.config import Settings
-from worldstate.errors import InputError
-from worldstate.extract.models import get_embedder, load_spacy
-from worldstate.extract.parse_memory import sentence_docs
 from worldstate.state import Span, Story
 
 if TYPE_CHECKING:
@@ -40,38 +38,38 @@ def has_quote(text: str) -> bool:
 
 @dataclass
 class StoryView:
-    """One story, split into sentences with character offsets, parsed once."""
+    """One analysed story as the heads read it: sentences with character offsets, parsed once."""
 
-    story: Story
-    settings: Settings
-    sentences: list[str] = field(default_factory=list)
-    spans: list[Span] = field(default_factory=list)
-    raw: str = ""  # the input text as given (differs from ``story.text`` when it contained HTML)
+    world: World
 
-    @classmethod
-    def from_text(cls, text: str, settings: Settings, *, what: str = "story") -> StoryView:
-        if not isinstance(text, str) or not text.strip():
-            raise InputError(what, "empty text")
-        story = Story.from_text(text, language=settings.language or None)
-        spans = [s.span for s in story.sentences]
-        if not spans:
-            raise InputError(what, "no sentences found")
-        sentences = [story.span_text(s) for s in spans]
-        return cls(story=story, settings=settings, sentences=sentences, spans=spans, raw=text)
+    @property
+    def story(self) -> Story:
+        return self.world.story
+
+    @property
+    def settings(self) -> Settings:
+        return self.world.settings
+
+    @property
+    def sentences(self) -> list[str]:
+        return self.world.sentences
+
+    @property
+    def spans(self) -> list[Span]:
+        return self.world.spans
+
+    @property
+    def raw(self) -> str:
+        """The input text as given (differs from ``story.text`` when it contained HTML)."""
+        return self.world.source_text
 
     def __len__(self) -> int:
-        return len(self.sentences)
+        return len(self.world)
 
-    @cached_property
+    @property
     def docs(self) -> list[Doc]:
-        """One Doc per sentence, cut from the extractor's parse of this story when it is remembered
-        (:mod:`worldstate.extract.parse_memory`), else parsed here."""
-        nlp = load_spacy(self.settings)
-        docs = sentence_docs(nlp, self.story.text, self.spans)
-        missing = [i for i, doc in enumerate(docs) if doc is None]
-        for i, doc in zip(missing, nlp.pipe([self.sentences[i] for i in missing]), strict=True):
-            docs[i] = doc
-        return docs  # type: ignore[return-value]
+        """One spaCy Doc per sentence, from the world's parse layer."""
+        return self.world.sentence_docs
 
     @cached_property
     def lemmas(self) -> list[set[str]]:
@@ -90,15 +88,16 @@ class StoryView:
             return [not simple.isdisjoint(words) for words in self.word_sets]
         return [mentions(s, keys, words) for s, words in zip(self.sentences, self.word_sets, strict=True)]
 
-    @cached_property
+    @property
     def embeddings(self) -> np.ndarray:
-        return get_embedder(self.settings).encode(self.sentences)  # the embedder caches per text
+        return self.world.embeddings
 
     def encode(self, texts: list[str]) -> np.ndarray:
-        return get_embedder(self.settings).encode(texts)
+        return self.world.embed(texts)
 
     def parse(self, text: str) -> Doc:
-        return load_spacy(self.settings)(text)
+        """A short task input (a name, a question, an option) parsed by the world's pipeline."""
+        return self.world.nlp(text)
 
     def sentence_of(self, offset: int) -> int:
         return self.story.sentence_at(offset)

@@ -16,12 +16,12 @@ from importlib import resources
 
 import yaml
 
+from worldstate.analysis import World
 from worldstate.config import Settings
 from worldstate.detect.answers import KnowledgeAnswer
 from worldstate.detect.kn_evidence import quote_evidence, sentence_evidence
 from worldstate.detect.kn_leak import Leak, find_leaks
 from worldstate.detect.kn_text import StoryView, mentions, name_keys
-from worldstate.errors import InputError
 from worldstate.state import Finding, WorldState
 
 
@@ -49,27 +49,13 @@ def _explain(view: StoryView, leak: Leak) -> str:
     )
 
 
-def detect_implausible_knowledge(text: str, settings: Settings, character: str | None = None) -> KnowledgeAnswer:
-    """Whether a character shows implausible knowledge in ``text``, and the sentence that shows it.
+def detect_implausible_knowledge(world: World, character: str | None = None) -> KnowledgeAnswer:
+    """Whether a character shows implausible knowledge in the analysed story, and the sentence that shows it
+    (only ``character``'s, when given).
 
-    Evidence spans are offsets into ``text`` as given.
+    Evidence spans are offsets into the input text (``world.source_text``).
     """
-    from worldstate.pipeline import analyze_text
-
-    view = StoryView.from_text(text, settings)
-    ws = analyze_text(text, settings=settings, prefetch_embeddings=True)
-    return _detect(view, ws, settings, character)
-
-
-def detect_knowledge_in_world(ws: WorldState, settings: Settings) -> KnowledgeAnswer:
-    """The implausible-knowledge answer for an already-built world state (no character given).
-
-    Evidence spans are offsets into ``ws.story.text``.
-    """
-    if not ws.story.text.strip():
-        raise InputError("story", "empty text")
-    view = StoryView.from_text(ws.story.text, settings)
-    return _detect(view, ws, settings, None)
+    return _detect(StoryView(world), world.state, world.settings, character)
 
 
 def _detect(view: StoryView, ws: WorldState, settings: Settings, character: str | None) -> KnowledgeAnswer:

@@ -19,6 +19,7 @@ from importlib import resources
 import numpy as np
 import yaml
 
+from worldstate.analysis import World
 from worldstate.config import Settings
 from worldstate.detect.answers import ChoiceAnswer
 from worldstate.detect.kn_access import Access, sentence_access
@@ -27,7 +28,6 @@ from worldstate.detect.kn_rank import hidden_scores
 from worldstate.detect.kn_text import StoryView, content_lemmas
 from worldstate.detect.kn_world import UNKNOWN, world_inaccessibility
 from worldstate.errors import InputError
-from worldstate.pipeline import analyze_text
 from worldstate.state import Finding
 
 
@@ -85,34 +85,31 @@ def _dependence(features: dict[str, float]) -> float:
     return sum(float(weights[name]) * value for name, value in features.items())
 
 
-def _validate(story: str, question: str, options: list[str]) -> None:
-    if not isinstance(story, str) or not story.strip():
-        raise InputError("story", "empty story")
+def _validate(question: str, options: list[str]) -> None:
     if not isinstance(question, str) or not question.strip():
         raise InputError("question", "empty question")
     if len(options) < 2 or any(not isinstance(o, str) or not o.strip() for o in options):
         raise InputError("options", "need at least two non-empty options")
 
 
-def choose_next_action(
-    story: str, question: str, options: list[str], settings: Settings, character: str | None = None
-) -> ChoiceAnswer:
+def choose_next_action(world: World, question: str, options: list[str], character: str | None = None) -> ChoiceAnswer:
     """Pick the option a character would take acting only on what they can know (0-based index)."""
-    _validate(story, question, options)
-    view = StoryView.from_text(story, settings)
+    _validate(question, options)
+    settings = world.settings
+    view = StoryView(world)
     who = character or _guess_character(view, question)
-    ws = analyze_text(story, settings=settings, prefetch_embeddings=True)  # first: the heads reuse its parse
+    ws = world.state
     access = sentence_access(view, who)
-    world = world_inaccessibility(ws, view, who)
-    features = option_features(view, access, question, options, world)
+    inaccessible = world_inaccessibility(ws, view, who)
+    features = option_features(view, access, question, options, inaccessible)
     dependence = [_dependence(f) for f in features]
     choice = int(np.argmin(dependence))
     ordered = sorted(dependence)
     margin = ordered[1] - ordered[0]
     confidence = 1.0 / (1.0 + math.exp(-margin))  # symmetric logistic fit: P(lower-scored option is right)
-    hidden_index = int(np.argmax(hidden_scores(access, world, _config()["hidden_ranker"])))
+    hidden_index = int(np.argmax(hidden_scores(access, inaccessible, _config()["hidden_ranker"])))
     reasons = list(access[hidden_index].reasons)
-    if world[hidden_index] >= 0.5:
+    if inaccessible[hidden_index] >= 0.5:
         reasons.append("not present, told or involved per the extracted scenes")
     finding = Finding(
         category="knowledge",

@@ -159,8 +159,8 @@ def _explicit_perceptions(
     return explicit, perceivers
 
 
-def extract_english(story: Story, settings: Settings) -> WorldState:
-    """Parse with the configured backend, then build the world state."""
+def extract_english(story: Story, settings: Settings) -> tuple[WorldState, ParsedDoc]:
+    """Parse with the configured backend, then build the world state; returns both."""
     start = time.perf_counter()
     doc, name = parse(story, settings)
-    return build_world_state(story, doc, settings, name, time.perf_counter() - start)
+    return build_world_state(story, doc, settings, name, time.perf_counter() - start), doc

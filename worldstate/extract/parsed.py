@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import bisect
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass
@@ -46,6 +47,10 @@ class ParsedDoc:
     tokens: list[Token] = field(default_factory=list)
     sentences: list[ParsedSentence] = field(default_factory=list)
     children: list[list[int]] = field(default_factory=list)
+    # The backend's own documents, each with the character offset of its chunk in ``Story.text``
+    # (spaCy ``Doc`` objects for the spaCy backend; empty for the others). The task heads read
+    # per-sentence spaCy Docs cut from these (``World.sentence_docs``) instead of parsing again.
+    chunks: list[tuple[int, Any]] = field(default_factory=list, repr=False)
 
     def finish(self) -> None:
         """Compute the children index (call once after tokens are final)."""

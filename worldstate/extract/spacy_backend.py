@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import bisect
+from typing import TYPE_CHECKING, Any
 
 from worldstate.config import Settings
 from worldstate.extract.models import load_spacy
-from worldstate.extract.parse_memory import remember
 from worldstate.extract.parsed import ParsedDoc, Token
 from worldstate.state import Story
 
@@ -47,7 +47,7 @@ def parse_spacy(story: Story, settings: Settings) -> tuple[ParsedDoc, list[tuple
     for (offset, _end), sdoc in zip(ranges, nlp.pipe(texts, batch_size=BATCH_SIZE), strict=True):
         _append(doc, sdoc, offset, spans)
         parsed.append((offset, sdoc))
-    remember(nlp, story.text, parsed)  # the task heads slice these instead of parsing again
+    doc.chunks = parsed  # kept on the parse layer: the task heads slice these instead of parsing again
     doc.finish()
     name = f"{nlp.meta.get('lang', 'en')}_{nlp.meta.get('name', '?')}-{nlp.meta.get('version', '?')}"
     return doc, spans, name
@@ -87,3 +87,22 @@ def _append(doc: ParsedDoc, sdoc: spacy.tokens.Doc, offset: int, spans: list[tup
             mine.head = index.get(tok.head.i, mine.i)
     for sent in sdoc.sents:
         spans.append((offset + sent.start_char, offset + sent.end_char))
+
+
+def sentence_docs(chunks: list[tuple[int, spacy.tokens.Doc]], spans: list[tuple[int, int]]) -> list[Any]:
+    """One spaCy Doc per (start, end) character span, cut from the chunk parses (``Span.as_doc``);
+    None where it cannot be (the span crosses a chunk boundary, or there are no chunks)."""
+    starts = [offset for offset, _ in chunks]
+    out: list[Any] = []
+    for start, end in spans:
+        k = bisect.bisect_right(starts, start) - 1
+        if k < 0:
+            out.append(None)
+            continue
+        offset, sdoc = chunks[k]
+        if end > offset + len(sdoc.text):
+            out.append(None)
+            continue
+        piece = sdoc.char_span(start - offset, end - offset, alignment_mode="expand")
+        out.append(piece.as_doc() if piece is not None and len(piece) else None)
+    return out

@@ -82,10 +82,11 @@ def judge_votes(judge: Judge, variants: list[str], changed_lines: list[str], nee
 def engine_judge(settings: Settings) -> Judge | None:
     """The engine's continuity detector, or None when this build has none."""
     try:
+        from worldstate.analysis import analyze
         from worldstate.detect.continuity import detect_continuity
     except ImportError:
         return None
-    return lambda text: detect_continuity(text, settings)
+    return lambda text: detect_continuity(analyze(text, settings))
 
 
 def decide(

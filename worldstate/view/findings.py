@@ -2,21 +2,15 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from worldstate.config import Settings
-from worldstate.errors import InputError
-from worldstate.state import Evidence, Finding, Span, Story, WorldState
-
-# (module, function) of each detector the viewer runs on the built world state when it is installed.
-DETECTORS: tuple[tuple[str, str], ...] = (
-    ("worldstate.detect.knowledge", "detect_knowledge_in_world"),
-    ("worldstate.detect.continuity", "detect_continuity_in_world"),
-)
+from worldstate.analysis import World
+from worldstate.detect.heads import story_only_heads
+from worldstate.errors import ConfigError, InputError
+from worldstate.state import Evidence, Finding, Span, Story
 
 
 @dataclass
@@ -27,19 +21,17 @@ class CollectedFindings:
     notes: list[str] = field(default_factory=list)
 
 
-def run_detectors(ws: WorldState, settings: Settings) -> CollectedFindings:
-    """Run every installed detector on the world state ``ws`` (no second extraction; evidence points
-    into ``ws.story.text``); a detector that is not installed becomes a note."""
+def run_detectors(world: World) -> CollectedFindings:
+    """Run every story-only task head on the analysed story (no second extraction); a head that is not
+    available becomes a note."""
     out = CollectedFindings()
-    for module_name, func_name in DETECTORS:
+    for head in story_only_heads():
         try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as exc:
-            if exc.name and module_name.startswith(exc.name):
-                out.notes.append(f"{module_name}.{func_name} is not available: its findings are not shown.")
-                continue
-            raise
-        answer = getattr(module, func_name)(ws, settings)
+            function = head.load()
+        except ConfigError as exc:
+            out.notes.append(f"{exc}: its findings are not shown.")
+            continue
+        answer = function(world)
         out.findings.extend(answer.findings)
         out.notes.extend(getattr(answer, "notes", []) or [])
     return out

@@ -1,0 +1,16 @@
+"""Helpers the tests share: analyse a text once and hand the World to a head."""
+
+from __future__ import annotations
+
+from worldstate.analysis import World, analyze
+from worldstate.config import Settings
+
+
+def world(text: str, settings: Settings | None = None, **options: object) -> World:
+    """``analyze(text)`` with default settings."""
+    return analyze(text, settings or Settings(), **options)  # type: ignore[arg-type]
+
+
+def summary_world(sentences: list[str], settings: Settings | None = None) -> World:
+    """A summary given as sentences, analysed as the bench does (one paragraph each, parse layer only)."""
+    return analyze("\n\n".join(sentences), settings or Settings(), layers="parse")

@@ -1,0 +1,76 @@
+"""The task heads, declared once: their names (one spelling everywhere), functions and inputs.
+
+Every head is a function of an analysed story (:class:`~worldstate.analysis.World`) and its task
+inputs, returning an :class:`~worldstate.detect.answers.Answer`. ``worldstate check``, the
+benchmark tasks (``worldstate.bench.tasks``) and the viewer all find heads here; modules load only
+when their head runs.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from worldstate.errors import ConfigError
+
+
+@dataclass(frozen=True)
+class Head:
+    """One task head: ``function`` is ``module:function``; ``inputs`` names what it needs beyond the story."""
+
+    name: str
+    function: str
+    description: str
+    inputs: tuple[str, ...] = ()  # "summary", "question", "options", "character"
+    story_only: bool = True  # runs on a story alone (``check --task all``, the viewer)
+
+    def load(self) -> Callable[..., Any]:
+        """The head function; a ConfigError when its module cannot be imported."""
+        module_name, _, attr = self.function.partition(":")
+        try:
+            return getattr(importlib.import_module(module_name), attr)
+        except (ImportError, AttributeError) as exc:
+            raise ConfigError(f"task head {self.name} ({self.function}) is not available: {exc}") from None
+
+
+HEADS: dict[str, Head] = {
+    h.name: h
+    for h in (
+        Head("continuity", "worldstate.detect.continuity:detect_continuity", "continuity errors (plot holes)"),
+        Head(
+            "knowledge",
+            "worldstate.detect.knowledge:detect_implausible_knowledge",
+            "characters who know what they cannot know",
+            inputs=("character",),
+        ),
+        Head("constory", "worldstate.detect.constory:constory_report", "the 19 ConStory consistency-error subtypes"),
+        Head(
+            "faithfulness",
+            "worldstate.detect.faithfulness:judge_summary",
+            "whether a summary is faithful to the story",
+            inputs=("summary",),
+            story_only=False,
+        ),
+        Head(
+            "next-action",
+            "worldstate.detect.next_action:choose_next_action",
+            "the action a character takes acting only on what they know",
+            inputs=("question", "options", "character"),
+            story_only=False,
+        ),
+    )
+}
+
+
+def get_head(name: str) -> Head:
+    """The head called ``name``; a ConfigError listing the names otherwise."""
+    if name not in HEADS:
+        raise ConfigError(f"unknown task {name!r}; choose one of {', '.join(HEADS)}")
+    return HEADS[name]
+
+
+def story_only_heads() -> list[Head]:
+    """The heads that need nothing but the story, in declaration order."""
+    return [h for h in HEADS.values() if h.story_only]
