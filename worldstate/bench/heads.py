@@ -29,14 +29,7 @@ def resolve(spec: str) -> Predictor:
         raise ConfigError(f"predictor {spec!r} is not available: {exc}") from None
 
 
-def check_head(predictor: Predictor) -> None:
-    """Fail early (one clear error) when the head behind a built-in predictor is not available."""
-    needs = PREDICTOR_HEADS.get(getattr(predictor, "__name__", ""))
-    if needs and predictor.__module__ == __name__:
-        _head(needs)
-
-
-def _head(spec: str) -> Callable[..., Any]:
+def load_head(spec: str) -> Callable[..., Any]:
     """A task head by its name in :data:`worldstate.detect.heads.HEADS`, or a ``module:function``."""
     if ":" not in spec:
         return get_head(spec).load()
@@ -47,19 +40,6 @@ def _head(spec: str) -> Callable[..., Any]:
         raise ConfigError(f"task head {spec} is not available: {exc}") from None
 
 
-# predictor → the head it runs (a name in ``detect.heads.HEADS``, or ``module:function`` for the cloze models)
-PREDICTOR_HEADS: dict[str, str] = {
-    "predict_flawedfictions": "continuity",
-    "predict_ikd": "knowledge",
-    "predict_knp": "next-action",
-    "predict_storysumm": "faithfulness",
-    "predict_constory": "constory",
-    "predict_story_cloze": "worldstate.detect.cloze:ClozeModel",
-    "predict_lot_clozet": "worldstate.detect.cloze:choose_plot",
-    "predict_lot_senpos": "worldstate.detect.cloze:choose_position",
-}
-
-
 def _world(text: str, settings: Settings, **options: Any) -> Any:
     from worldstate.analysis import analyze
 
@@ -67,19 +47,19 @@ def _world(text: str, settings: Settings, **options: Any) -> Any:
 
 
 def predict_flawedfictions(item: Item, settings: Settings, context: Any = None) -> dict[str, Any]:
-    return _head(PREDICTOR_HEADS["predict_flawedfictions"])(_world(item.inputs["story"], settings)).to_dict()
+    return load_head("continuity")(_world(item.inputs["story"], settings)).to_dict()
 
 
 def predict_ikd(item: Item, settings: Settings, context: Any = None) -> dict[str, Any]:
     """IKD: the head gets the story only (the character is annotation, never passed)."""
     world = _world(item.inputs["story"], settings, embed_early=True)
-    return _head(PREDICTOR_HEADS["predict_ikd"])(world).to_dict()
+    return load_head("knowledge")(world).to_dict()
 
 
 def predict_knp(item: Item, settings: Settings, context: Any = None) -> dict[str, Any]:
     x = item.inputs
     world = _world(x["story"], settings, embed_early=True)
-    answer = _head(PREDICTOR_HEADS["predict_knp"])(world, x["question"], x["options"], character=x["character"])
+    answer = load_head("next-action")(world, x["question"], x["options"], character=x["character"])
     return answer.to_dict()
 
 
@@ -87,21 +67,21 @@ def predict_storysumm(item: Item, settings: Settings, context: Any = None) -> di
     """The summary's sentences go through the same analysis (one paragraph each, parse layer only)."""
     story = _world(item.inputs["story"], settings)
     summary = _world("\n\n".join(item.inputs["summary"]), settings, layers="parse")
-    return _head(PREDICTOR_HEADS["predict_storysumm"])(story, summary).to_dict()
+    return load_head("faithfulness")(story, summary).to_dict()
 
 
 def predict_constory(item: Item, settings: Settings, context: Any = None) -> dict[str, Any]:
-    return _head(PREDICTOR_HEADS["predict_constory"])(_world(item.inputs["story"], settings)).to_dict()
+    return load_head("constory")(_world(item.inputs["story"], settings)).to_dict()
 
 
 def predict_lot_clozet(item: Item, settings: Settings, context: Any = None) -> dict[str, Any]:
-    return _head(PREDICTOR_HEADS["predict_lot_clozet"])(
+    return load_head("worldstate.detect.cloze:choose_plot")(
         item.inputs["story"], item.inputs["candidates"], settings
     ).to_dict()
 
 
 def predict_lot_senpos(item: Item, settings: Settings, context: Any = None) -> dict[str, Any]:
-    return _head(PREDICTOR_HEADS["predict_lot_senpos"])(
+    return load_head("worldstate.detect.cloze:choose_position")(
         item.inputs["story"], item.inputs["sentence"], settings
     ).to_dict()
 

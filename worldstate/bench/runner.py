@@ -98,10 +98,10 @@ def run_benchmark(task: Task, data: Path, out: Path, settings: Settings, options
             raise ConfigError("--limit must be at least 1")
         items = all_items[: options.limit]
     ref = options.predictor or task.predictor
-    if isinstance(ref, str) and ref.startswith("worldstate.bench.heads:"):
-        from worldstate.bench.heads import check_head, resolve
+    if options.predictor is None and task.head:  # fail early, with one clear error, when the head is missing
+        from worldstate.bench.heads import load_head
 
-        check_head(resolve(ref))
+        load_head(task.head)
     out.mkdir(parents=True, exist_ok=True)
     if out.joinpath(METRICS).exists() and not out.joinpath(PREDICTIONS).exists():
         raise InputError(str(out), "has metrics.json but no predictions.jsonl; use a new --out")

@@ -158,6 +158,7 @@ class Task:
     description: str
     needs_context: bool = False
     extras: Callable[[Path], dict[str, Any]] | None = None  # more results from the data folder (e.g. judges)
+    head: str = ""  # the task head the predictor runs: a name in ``detect.heads.HEADS`` or ``module:function``
 
 
 def constory_judges(data: Path) -> dict[str, Any]:
@@ -184,6 +185,7 @@ TASKS: dict[str, Task] = {
             score_flawedfictions,
             baselines_binary("has_error", "error", "no error", ("error_lines",)),
             "FlawedFictions continuity errors",
+            head="continuity",
         ),
         Task(
             "ikd",
@@ -192,6 +194,7 @@ TASKS: dict[str, Task] = {
             score_ikd,
             baselines_binary("has_error", "error", "consistent", ("error_sentence",)),
             "Act-on-Known implausible knowledge detection",
+            head="knowledge",
         ),
         Task(
             "knp",
@@ -200,6 +203,7 @@ TASKS: dict[str, Task] = {
             lambda i, p: _choices(i, p, "correct"),
             baselines_choice(lambda i: 2),
             "Act-on-Known knowledge-sensitive next action",
+            head="next-action",
         ),
         Task(
             "storysumm",
@@ -208,6 +212,7 @@ TASKS: dict[str, Task] = {
             score_storysumm,
             baselines_binary("faithful", "faithful", "unfaithful"),
             "StorySumm summary faithfulness",
+            head="faithfulness",
         ),
         Task(
             "constory",
@@ -217,6 +222,7 @@ TASKS: dict[str, Task] = {
             baselines_constory,
             "ConStory-Bench consistency errors in long stories",
             extras=constory_judges,
+            head="constory",
         ),
         Task(
             "story-cloze",
@@ -226,6 +232,7 @@ TASKS: dict[str, Task] = {
             baselines_choice(lambda i: 2),
             "Story Cloze Test (5-fold CV on val)",
             needs_context=True,
+            head="worldstate.detect.cloze:ClozeModel",
         ),
         Task(
             "lot-clozet",
@@ -234,6 +241,7 @@ TASKS: dict[str, Task] = {
             lambda i, p: _choices(i, p, "label"),
             baselines_choice(lambda i: 2),
             "LOT ClozeT",
+            head="worldstate.detect.cloze:choose_plot",
         ),
         Task(
             "lot-senpos",
@@ -242,6 +250,7 @@ TASKS: dict[str, Task] = {
             lambda i, p: _choices(i, p, "label"),
             baselines_choice(lambda i: i.inputs["story"].count("[MASK]")),
             "LOT SenPos",
+            head="worldstate.detect.cloze:choose_position",
         ),
         Task(
             "lot-plotcom",

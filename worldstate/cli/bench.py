@@ -7,21 +7,11 @@ from pathlib import Path
 
 import click
 
+from worldstate.bench.tasks import TASKS
 from worldstate.cli.common import llm_options, model_options
 from worldstate.config import Settings
 
-BENCHMARKS = (
-    "flawedfictions",
-    "ikd",
-    "knp",
-    "storysumm",
-    "constory",
-    "story-cloze",
-    "lot-clozet",
-    "lot-senpos",
-    "lot-plotcom",
-    "lot-outgen",
-)
+BENCHMARKS = tuple(TASKS)  # the benchmark registry: one declaration per task
 
 
 @click.group()
