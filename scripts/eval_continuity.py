@@ -28,6 +28,7 @@ from worldstate.analysis import World, analyze
 from worldstate.bench.metrics.flawed import FlawedCase, flawedfictions_metrics
 from worldstate.bench.metrics.textmatch import any_match, split_gold_lines
 from worldstate.config import Settings
+from worldstate.detect.cont_lexicon import sentence_of
 from worldstate.detect.cont_reasoner import reasoner_candidates
 from worldstate.detect.continuity import detect_continuity, find_conflicts
 from worldstate.detect.kn_text import StoryView
@@ -99,17 +100,17 @@ def main(argv: list[str] | None = None) -> int:
         if args.dump:
             view = StoryView(world)
             for conflict in find_conflicts(view):
-                pair = [view.sentences[conflict.error], view.sentences[conflict.contradicted]]
+                pair = [view.sentences[sentence_of(conflict, role)] for role in ("error", "contradicted")]
                 dump.append(
                     {
                         "id": row["example_id"],
                         "gold": label,
                         "hit": label and any_match(pair, lines),
-                        "rule": f"text.{conflict.subtype}",
+                        "rule": conflict.rule,
                         "confidence": conflict.confidence,
                     }
                 )
-            for cand in reasoner_candidates(ws, settings):
+            for cand in reasoner_candidates(world.reasoning, ws):
                 pair = [ws.story.span_text(ws.story.sentences[i].span) for i in (cand.error, cand.contradicted)]
                 hit = label and any_match(pair, lines)
                 dump.append(

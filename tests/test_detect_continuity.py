@@ -183,7 +183,7 @@ def test_text_and_world_entry_points_agree(worlds: dict[str, World]) -> None:
 
 def test_reasoner_renaming_candidate_has_the_right_lines(worlds: dict[str, World]) -> None:
     ws = worlds["renamed"].state
-    candidates = reasoner_candidates(ws, SETTINGS, PERMISSIVE)
+    candidates = reasoner_candidates(worlds["renamed"].reasoning, ws, PERMISSIVE)
     names = [c for c in candidates if c.conflict.rule == "names.one-name"]
     assert names, [c.conflict.rule for c in candidates]
     sentence = [ws.story.span_text(s.span) for s in ws.story.sentences]
@@ -193,7 +193,7 @@ def test_reasoner_renaming_candidate_has_the_right_lines(worlds: dict[str, World
 
 
 def test_calibration_weights_and_vetoes_apply(worlds: dict[str, World]) -> None:
-    candidate = reasoner_candidates(worlds["renamed"].state, SETTINGS, PERMISSIVE)[0]
+    candidate = reasoner_candidates(worlds["renamed"].reasoning, worlds["renamed"].state, PERMISSIVE)[0]
     veto = {"threshold": 0.3, "rule_weights": {"default": 0.5}, "feature_multipliers": {"named_character": 0.0}}
     half = {"threshold": 0.3, "rule_weights": {"default": 0.5}, "feature_multipliers": {}}
     assert score(candidate.conflict, candidate.features, veto) == 0.0

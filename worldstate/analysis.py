@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from spacy.tokens import Doc
 
     from worldstate.extract.parsed import ParsedDoc
+    from worldstate.reason import ReasonResult
 
 Layers = Literal["parse", "world"]
 
@@ -80,6 +81,18 @@ class World:
     @property
     def findings(self) -> list[Finding]:
         return self.state.findings
+
+    @property
+    def reasoning(self) -> ReasonResult:
+        """The Z3 reasoner's check of the world state against the rule packs (run once, on first use;
+        every head that reads proved conflicts shares it)."""
+
+        def run() -> ReasonResult:
+            from worldstate.reason import check
+
+            return check(self.state, settings=self.settings)
+
+        return self._remember("reasoning", run)
 
     # -- lazily computed layers ------------------------------------------------------------
     @property

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
 from typing import Any
 
 import click
@@ -19,20 +18,12 @@ from worldstate.analysis import World, analyze
 from worldstate.cli.common import llm_options, model_options
 from worldstate.config import Settings
 from worldstate.detect.answers import Answer, ChoiceAnswer, ConStoryReport, ContinuityAnswer, KnowledgeAnswer
-from worldstate.detect.heads import HEADS, story_only_heads
+from worldstate.detect.heads import HEADS, run_head, story_only_heads
 from worldstate.errors import ConfigError, InputError
 from worldstate.files import read_story_file
 from worldstate.state import Finding
 
 TASKS = tuple(HEADS)
-
-
-def load_head(task: str) -> Callable[..., Answer]:
-    """The head function for ``task``; InputError (exit 2) when it is not available."""
-    try:
-        return HEADS[task].load()
-    except ConfigError as exc:
-        raise InputError(f"--task {task}", str(exc)) from None
 
 
 def run_task(
@@ -44,15 +35,13 @@ def run_task(
     options: tuple[str, ...] = (),
     character: str | None = None,
 ) -> Answer:
-    """Run the head for ``task`` on the analysed story and return its answer."""
-    head = load_head(task)
-    if task == "faithfulness":
-        return head(world, summary)
-    if task == "next-action":
-        return head(world, question, list(options), character=character)
-    if task == "knowledge":
-        return head(world, character=character)
-    return head(world)
+    """Run the head for ``task`` on the analysed story (its findings join ``world.findings``)."""
+    given = {"summary": summary, "question": question, "options": list(options), "character": character}
+    inputs = {name: given[name] for name in HEADS[task].inputs}
+    try:
+        return run_head(world, task, **inputs)
+    except ConfigError as exc:  # the head's module is not installed
+        raise InputError(f"--task {task}", str(exc)) from None
 
 
 def has_findings(task: str, answer: Answer) -> bool:

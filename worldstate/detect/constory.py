@@ -24,7 +24,7 @@ from worldstate.analysis import World
 from worldstate.config import Settings
 from worldstate.detect.answers import CONSTORY_COLUMNS, ConStoryReport
 from worldstate.detect.cs_text import TextIssue, perspective_issues, tense_issues
-from worldstate.state import Evidence, Finding, Span, Story, WorldState
+from worldstate.state import Evidence, Finding, Span, Story
 
 CONTEXT_CHARS = 160
 
@@ -91,15 +91,13 @@ def _sentence_span(story: Story, index: int) -> Span:
     return story.sentences[index].span
 
 
-def reasoner_errors(ws: WorldState, settings: Settings) -> list[tuple[str, dict[str, str], float]]:
+def reasoner_errors(world: World) -> list[tuple[str, dict[str, str], float]]:
     """(subtype, error object, confidence) for each reasoner conflict the rule table maps."""
-    from worldstate.reason import check
-
-    story = ws.story
+    story = world.story
     table = rule_map()
     seen: dict[tuple[str, str], int] = {}
     out = []
-    for conflict in check(ws, settings=settings).conflicts:
+    for conflict in world.reasoning.conflicts:
         subtype = subtype_for(conflict.rule, conflict.explanation, conflict.subject)
         if subtype is None or not (conflict.error or conflict.error_sentences):
             continue
@@ -157,7 +155,7 @@ def constory_report(world: World) -> ConStoryReport:
     started = time.perf_counter()
     settings, story = world.settings, world.story
     report = ConStoryReport()
-    found = text_errors(world) + reasoner_errors(world.state, settings)
+    found = text_errors(world) + reasoner_errors(world)
     if settings.llm_mode != "off":
         summary = "\n".join(f"{s}: {o['exact_quote'][:120]}" for s, o, _ in found) or "(none)"
         llm_found, note = _llm_errors(story, settings, summary)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from worldstate.detect.cont_lexicon import Conflict, lexicon
+from worldstate.detect.cont_lexicon import continuity_finding, lexicon
 from worldstate.detect.kn_text import StoryView, has_quote
+from worldstate.state import Finding
 
 
 def age_mentions(view: StoryView) -> dict[str, list[tuple[int, str]]]:
@@ -29,15 +30,16 @@ def _opposed(a: str, b: str) -> bool:
     return any({a, b} == set(pair) for pair in lexicon()["age_pairs"])
 
 
-def age_conflicts(view: StoryView) -> list[Conflict]:
+def age_conflicts(view: StoryView) -> list[Finding]:
     """The first opposite-age re-description of each definite thing."""
-    conflicts: list[Conflict] = []
+    conflicts: list[Finding] = []
     for noun, mentions in age_mentions(view).items():
         first_index, first_age = mentions[0]
         for index, age in mentions[1:]:
             if index != first_index and _opposed(first_age, age):
                 conflicts.append(
-                    Conflict(
+                    continuity_finding(
+                        view,
                         error=index,
                         contradicted=first_index,
                         subtype="age_changed",

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from spacy.tokens import Doc, Token
 
-from worldstate.detect.cont_lexicon import Conflict, lexicon
+from worldstate.detect.cont_lexicon import continuity_finding, lexicon
 from worldstate.detect.kn_text import StoryView, has_quote
+from worldstate.state import Finding
 
 
 def _name(tok: Token) -> str | None:
@@ -61,9 +62,9 @@ def _explained(view: StoryView, start: int, end: int) -> bool:
     return bool({t.lower_ for t in view.docs[end]} & set(lexicon()["flashback_cues"]))
 
 
-def death_conflicts(view: StoryView) -> list[Conflict]:
+def death_conflicts(view: StoryView) -> list[Finding]:
     """Each named character's first unexplained action after their narrated death."""
-    conflicts: list[Conflict] = []
+    conflicts: list[Finding] = []
     seen: set[str] = set()
     for death_index, name in deaths(view):
         if name in seen:
@@ -72,7 +73,8 @@ def death_conflicts(view: StoryView) -> list[Conflict]:
             if _acts(view.docs[j], name):
                 if not _explained(view, death_index + 1, j):
                     conflicts.append(
-                        Conflict(
+                        continuity_finding(
+                            view,
                             error=j,
                             contradicted=death_index,
                             subtype="dead_character_acts",

@@ -1,13 +1,16 @@
-"""Shared pieces of the continuity checks: their lexicon and the conflict record they return."""
+"""Shared pieces of the continuity checks: their lexicon and the Finding they return."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from typing import Any
 
 import yaml
+
+from worldstate.detect.kn_evidence import sentence_evidence
+from worldstate.detect.kn_text import StoryView
+from worldstate.state import Finding
 
 
 @lru_cache(maxsize=1)
@@ -17,13 +20,35 @@ def lexicon() -> dict[str, Any]:
     return yaml.safe_load(text)
 
 
-@dataclass(frozen=True)
-class Conflict:
-    """A later sentence (``error``) that contradicts an earlier one (``contradicted``)."""
+def continuity_finding(
+    view: StoryView,
+    *,
+    error: int,
+    contradicted: int,
+    subtype: str,
+    explanation: str,
+    confidence: float,
+    character: str = "",
+    rule: str = "",
+    source: str = "engine",
+) -> Finding:
+    """A later sentence (``error``) that contradicts an earlier one (``contradicted``), as a Finding whose
+    evidence spans point into the input text (roles "error" and "contradicted")."""
+    return Finding(
+        category="continuity",
+        subtype=subtype,
+        confidence=confidence,
+        explanation=explanation,
+        evidence=[
+            sentence_evidence(view, error, "error"),
+            sentence_evidence(view, contradicted, "contradicted"),
+        ],
+        rule=rule or f"text.{subtype}",
+        character=character or None,
+        source=source,
+    )
 
-    error: int  # sentence index
-    contradicted: int  # sentence index
-    subtype: str
-    explanation: str
-    confidence: float
-    character: str = ""
+
+def sentence_of(finding: Finding, role: str) -> int:
+    """The sentence index of ``finding``'s first evidence with ``role`` (-1 when it has none)."""
+    return next((ev.sentence for ev in finding.evidence if ev.role == role and ev.sentence is not None), -1)

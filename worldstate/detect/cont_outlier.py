@@ -14,10 +14,11 @@ from __future__ import annotations
 from collections import defaultdict
 from functools import lru_cache
 
-from worldstate.detect.cont_lexicon import Conflict, lexicon
+from worldstate.detect.cont_lexicon import continuity_finding, lexicon
 from worldstate.detect.kn_text import StoryView
 from worldstate.reason.lexicon import Lexicon, build_lexicon
 from worldstate.reason.packs import load_packs
+from worldstate.state import Finding
 
 
 @lru_cache(maxsize=4)
@@ -67,7 +68,7 @@ def _first_contradiction(
     return best
 
 
-def outlier_conflicts(view: StoryView) -> list[Conflict]:
+def outlier_conflicts(view: StoryView) -> list[Finding]:
     """One conflict per noun whose lone opposite adjective follows an established description."""
     params = lexicon()["outlier"]
     if not params["enabled"]:
@@ -85,7 +86,8 @@ def outlier_conflicts(view: StoryView) -> list[Conflict]:
             continue
         error, contradicted, usual, odd = found
         conflicts.append(
-            Conflict(
+            continuity_finding(
+                view,
                 error=error,
                 contradicted=contradicted,
                 subtype="description_outlier",

@@ -1,4 +1,4 @@
-"""Reasoner conflicts as continuity candidates: features, a calibrated score, and a ``Conflict``.
+"""Reasoner conflicts as continuity candidates: features, a calibrated score, and a ``Finding``.
 
 The Z3 reasoner (``worldstate.reason.check``) proves that two facts of the world state cannot both
 hold. Many such proofs are extraction noise ("the old fairy" … "the young fairy" are two fairies), so
@@ -15,12 +15,12 @@ from typing import Any
 
 import yaml
 
-from worldstate.config import Settings
-from worldstate.detect.cont_lexicon import Conflict
+from worldstate.detect.cont_lexicon import continuity_finding
+from worldstate.detect.kn_text import StoryView
 from worldstate.reason import Conflict as ReasonConflict
-from worldstate.reason import check
+from worldstate.reason import ReasonResult
 from worldstate.reason.facts import Fact, from_proposition, is_attributive
-from worldstate.state import EntityKind, WorldState
+from worldstate.state import EntityKind, Finding, WorldState
 from worldstate.state.vocabulary import base_predicate
 
 
@@ -120,9 +120,10 @@ def score(conflict: ReasonConflict, features: dict[str, bool], cal: dict[str, An
     return round(value, 4)
 
 
-def reasoner_candidates(ws: WorldState, settings: Settings, cal: dict[str, Any] | None = None) -> list[Candidate]:
-    """Continuity conflicts of the reasoner (licensed ones left out), scored, best first."""
-    result = check(ws, settings=settings, epistemic=False)
+def reasoner_candidates(
+    result: ReasonResult, ws: WorldState, cal: dict[str, Any] | None = None
+) -> list[Candidate]:
+    """The reasoner's continuity conflicts in ``result`` (licensed ones left out), scored, best first."""
     out = []
     for conflict in result.conflicts:
         if conflict.category != "continuity" or not conflict.error_sentences or not conflict.contradicted_sentences:
@@ -132,16 +133,19 @@ def reasoner_candidates(ws: WorldState, settings: Settings, cal: dict[str, Any] 
     return sorted(out, key=lambda c: (-c.score, c.error))
 
 
-def as_conflict(candidate: Candidate, ws: WorldState) -> Conflict:
-    """The head's conflict record for a candidate (subtype = the reasoner rule's pack)."""
+def as_finding(candidate: Candidate, ws: WorldState, view: StoryView) -> Finding:
+    """The continuity Finding for a candidate (subtype = the reasoner rule's pack; confidence = its score)."""
     rule = candidate.conflict.rule
     subject = candidate.conflict.subject
     name = next((e.name for e in ws.entities if e.id == subject), "")
-    return Conflict(
+    return continuity_finding(
+        view,
         error=candidate.error,
         contradicted=candidate.contradicted,
         subtype=rule.split(".", 1)[0],
         explanation=candidate.conflict.explanation,
         confidence=min(1.0, candidate.score),
         character=name if candidate.features.get("character") else "",
+        rule=rule,
+        source="reasoner",
     )

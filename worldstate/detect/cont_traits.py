@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
-from worldstate.detect.cont_lexicon import Conflict, lexicon
+from worldstate.detect.cont_lexicon import continuity_finding, lexicon
 from worldstate.detect.kn_text import StoryView, has_quote
+from worldstate.state import Finding
 
 
 def _owner(part: Token) -> str | None:
@@ -56,15 +57,16 @@ def trait_mentions(view: StoryView) -> dict[tuple[str, str], list[tuple[int, str
     return found
 
 
-def trait_conflicts(view: StoryView) -> list[Conflict]:
+def trait_conflicts(view: StoryView) -> list[Finding]:
     """The first incompatible re-description of each trait."""
-    conflicts: list[Conflict] = []
+    conflicts: list[Finding] = []
     for (name, part), mentions in trait_mentions(view).items():
         first_index, first_colour = mentions[0]
         for index, colour in mentions[1:]:
             if index != first_index and not _compatible(first_colour, colour):
                 conflicts.append(
-                    Conflict(
+                    continuity_finding(
+                        view,
                         error=index,
                         contradicted=first_index,
                         subtype="trait_changed",

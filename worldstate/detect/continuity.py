@@ -23,45 +23,35 @@ from worldstate.config import Settings
 from worldstate.detect.answers import ContinuityAnswer
 from worldstate.detect.cont_age import age_conflicts
 from worldstate.detect.cont_death import death_conflicts
-from worldstate.detect.cont_lexicon import Conflict
+from worldstate.detect.cont_lexicon import sentence_of
 from worldstate.detect.cont_outlier import outlier_conflicts
-from worldstate.detect.cont_reasoner import as_conflict, calibration, reasoner_candidates
+from worldstate.detect.cont_reasoner import as_finding, calibration, reasoner_candidates
 from worldstate.detect.cont_traits import trait_conflicts
-from worldstate.detect.kn_evidence import quote_evidence, sentence_evidence
+from worldstate.detect.kn_evidence import quote_evidence
 from worldstate.detect.kn_text import StoryView
-from worldstate.state import Finding, WorldState
+from worldstate.state import Finding
 
 # Confidence of a "no error" answer: most stories without a found conflict have none, but the
 # checks cover only a few kinds of error.
 NO_ERROR_CONFIDENCE = 0.6
 
 
-def find_conflicts(view: StoryView) -> list[Conflict]:
+def find_conflicts(view: StoryView) -> list[Finding]:
     """All conflicts the text checks find, most confident first."""
-    conflicts = death_conflicts(view) + trait_conflicts(view) + age_conflicts(view) + outlier_conflicts(view)
-    return sorted(conflicts, key=lambda c: (-c.confidence, c.error))
+    found = death_conflicts(view) + trait_conflicts(view) + age_conflicts(view) + outlier_conflicts(view)
+    return sorted(found, key=_rank)
 
 
-def world_conflicts(ws: WorldState, view: StoryView, settings: Settings) -> list[Conflict]:
+def world_conflicts(world: World, view: StoryView) -> list[Finding]:
     """The text checks' conflicts and the reasoner's candidates that clear the calibrated threshold."""
     threshold = float(calibration()["threshold"])
-    reasoned = [as_conflict(c, ws) for c in reasoner_candidates(ws, settings) if c.score >= threshold]
-    return sorted(find_conflicts(view) + reasoned, key=lambda c: (-c.confidence, c.error))
+    candidates = reasoner_candidates(world.reasoning, world.state)
+    reasoned = [as_finding(c, world.state, view) for c in candidates if c.score >= threshold]
+    return sorted(find_conflicts(view) + reasoned, key=_rank)
 
 
-def _finding(view: StoryView, conflict: Conflict) -> Finding:
-    return Finding(
-        category="continuity",
-        subtype=conflict.subtype,
-        confidence=conflict.confidence,
-        explanation=conflict.explanation,
-        evidence=[
-            sentence_evidence(view, conflict.error, "error"),
-            sentence_evidence(view, conflict.contradicted, "contradicted"),
-        ],
-        rule=f"cont-{conflict.subtype}",
-        character=conflict.character or None,
-    )
+def _rank(finding: Finding) -> tuple[float, int]:
+    return (-finding.confidence, sentence_of(finding, "error"))
 
 
 def detect_continuity(world: World) -> ContinuityAnswer:
@@ -71,15 +61,15 @@ def detect_continuity(world: World) -> ContinuityAnswer:
     """
     settings = world.settings
     view = StoryView(world)
-    conflicts = world_conflicts(world.state, view, settings)
+    conflicts = world_conflicts(world, view)
     if conflicts:
         best = conflicts[0]
         answer = ContinuityAnswer(
             has_error=True,
-            error_lines=[view.sentences[best.error]],
-            contradicted_lines=[view.sentences[best.contradicted]],
+            error_lines=[view.sentences[sentence_of(best, "error")]],
+            contradicted_lines=[view.sentences[sentence_of(best, "contradicted")]],
             confidence=best.confidence,
-            findings=[_finding(view, c) for c in conflicts],
+            findings=conflicts,
         )
     else:
         answer = ContinuityAnswer(has_error=False, confidence=NO_ERROR_CONFIDENCE)

@@ -11,9 +11,13 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from worldstate.errors import ConfigError
+
+if TYPE_CHECKING:
+    from worldstate.analysis import World
+    from worldstate.detect.answers import Answer
 
 
 @dataclass(frozen=True)
@@ -74,3 +78,25 @@ def get_head(name: str) -> Head:
 def story_only_heads() -> list[Head]:
     """The heads that need nothing but the story, in declaration order."""
     return [h for h in HEADS.values() if h.story_only]
+
+
+def run_head(world: World, name: str, **inputs: Any) -> Answer:
+    """Run head ``name`` on the analysed story with its task ``inputs`` (``summary``: an analysed
+    summary World; ``question``/``options``/``character``) and add its findings to ``world.findings``.
+
+    This is the one result path: whatever a head finds (reasoner proofs, text checks, LLM verdicts) is a
+    :class:`~worldstate.state.Finding` on the world, which the CLI, JSON, the viewer and the benchmarks read.
+    """
+    head = get_head(name)
+    unknown = set(inputs) - set(head.inputs)
+    if unknown:
+        raise ConfigError(f"task {name} takes no {', '.join(sorted(unknown))}")
+    answer = head.load()(world, **inputs)
+    known = {id(f) for f in world.findings}
+    world.findings.extend(f for f in answer.findings if id(f) not in known)
+    return answer
+
+
+def run_story_heads(world: World) -> dict[str, Answer]:
+    """Every story-only head on one analysed story (``worldstate check --task all``, the viewer)."""
+    return {head.name: run_head(world, head.name) for head in story_only_heads()}

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from worldstate.analysis import World
-from worldstate.detect.heads import story_only_heads
+from worldstate.detect.heads import run_head, story_only_heads
 from worldstate.errors import ConfigError, InputError
 from worldstate.state import Evidence, Finding, Span, Story
 
@@ -27,11 +27,11 @@ def run_detectors(world: World) -> CollectedFindings:
     out = CollectedFindings()
     for head in story_only_heads():
         try:
-            function = head.load()
+            head.load()
         except ConfigError as exc:
             out.notes.append(f"{exc}: its findings are not shown.")
             continue
-        answer = function(world)
+        answer = run_head(world, head.name)
         out.findings.extend(answer.findings)
         out.notes.extend(getattr(answer, "notes", []) or [])
     return out
