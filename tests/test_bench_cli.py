@@ -96,3 +96,17 @@ def test_constory_judge_and_make_senpos(shared_data: Path, tmp_path: Path) -> No
     out = tmp_path / "senpos.jsonl"
     result = invoke("bench", "make-senpos", str(shared_data / "lot_outgen" / "outgen_val_dev.jsonl"), str(out))
     assert result.exit_code == 0 and len(out.read_text(encoding="utf-8").splitlines()) > 150
+
+
+def test_bench_perf_times_a_size_in_a_fresh_process(tmp_path) -> None:
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    tale = "The miller walked to the river. His daughter stayed home and baked bread for the king. " * 20
+    (corpus / "tales.txt").write_text(tale, encoding="utf-8")
+    out = tmp_path / "perf.json"
+    args = ["bench", "perf", "--corpus", str(corpus), "--sizes", "60", "--no-startup", "--json", str(out)]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    (row,) = json.loads(out.read_text())["sizes"]
+    assert row["words"] >= 60 and row["words_per_s"] > 0
+    assert set(row["times"]) == {"analyze", "continuity", "all"} and row["all_over_continuity"] >= 1.0

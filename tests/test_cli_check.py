@@ -113,3 +113,35 @@ def test_knowledge_finding_is_rendered(tmp_path: Path) -> None:
     assert result.exit_code == 1, result.output
     assert "implausible knowledge" in result.output
     assert "sentence 3" in result.output and "sentence 5" in result.output
+
+
+def test_one_sentence_numbering_in_text_json_and_viewer(story_file: Path) -> None:
+    """JSON carries 0-based sentence indexes into the world's one sentence split; the text report and the
+    viewer show the same sentences counted from 1."""
+    from analysed import world
+
+    from worldstate.detect.heads import run_head
+    from worldstate.state import Story
+    from worldstate.view.payload import build_payload
+
+    text_out = CliRunner().invoke(cli, ["check", str(story_file), "--task", "continuity"]).output
+    json_out = CliRunner().invoke(cli, ["check", str(story_file), "--task", "continuity", "--json"]).output
+    evidence = json.loads(json_out)["answer"]["findings"][0]["evidence"]
+    for ev in evidence:
+        assert f"sentence {ev['sentence'] + 1}:" in text_out
+    analysed = world(Story.from_text(DEAD_ACTS))  # as the viewer analyses a story
+    run_head(analysed, "continuity")
+    payload = build_payload(analysed.state, analysed.findings)
+    shown = payload["findings"][0]["evidence"]
+    assert [ev["sentence"] for ev in shown] == [ev["sentence"] for ev in evidence]
+    for ev in shown:  # the viewer's sentence list is the same split
+        start, end = payload["sentences"][ev["sentence"]]
+        assert payload["text"][start:end] == DEAD_ACTS[start:end]
+
+
+def test_task_all_runs_every_story_head_on_one_analysis(story_file: Path) -> None:
+    result = CliRunner().invoke(cli, ["check", str(story_file), "--task", "all", "--json"])
+    assert result.exit_code == 1, result.output  # the continuity error is a finding
+    answers = json.loads(result.output)["answers"]
+    assert set(answers) == {"continuity", "knowledge", "constory"}
+    assert answers["continuity"]["has_error"]

@@ -120,9 +120,7 @@ def score(conflict: ReasonConflict, features: dict[str, bool], cal: dict[str, An
     return round(value, 4)
 
 
-def reasoner_candidates(
-    result: ReasonResult, ws: WorldState, cal: dict[str, Any] | None = None
-) -> list[Candidate]:
+def reasoner_candidates(result: ReasonResult, ws: WorldState, cal: dict[str, Any] | None = None) -> list[Candidate]:
     """The reasoner's continuity conflicts in ``result`` (licensed ones left out), scored, best first."""
     out = []
     for conflict in result.conflicts:

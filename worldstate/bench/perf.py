@@ -1,0 +1,150 @@
+"""Performance: analyse and check stories of 1k–100k words, stage by stage (``worldstate bench perf``).
+
+Texts are concatenated Project Gutenberg tales (headers stripped), cut at a sentence end near each
+size. Each size runs in a fresh process (so peak memory is per size) after a warm-up that loads the
+models; model loading is not counted there. Per size it times, on one analysis:
+
+- ``analyze``: ``worldstate.analyze`` (parse, coreference, events, propositions, knowledge; the
+  sentence embeddings start in a background thread, as ``check --task all`` does);
+- ``continuity``: the continuity head (reasoner included), what ``check --task continuity`` adds;
+- ``all``: every story-only head (continuity, knowledge, ConStory), what ``check --task all`` adds;
+
+and reports words/s past start-up (analysis + all heads) and the ratio
+(analyze + all) / (analyze + continuity). Separately it times whole ``worldstate check`` processes
+on a 100-word story (start-up included).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+GUTENBERG_START = re.compile(r"\*\*\*\s*START OF.*?\*\*\*", re.I | re.S)
+GUTENBERG_END = re.compile(r"\*\*\*\s*END OF", re.I)
+SHORT_STORY = (
+    "Anna found a golden key in the garden behind the mill. She hid it under her bed and told nobody. "
+    "That evening her father came home from the market with a sack of flour. He asked her what she had found "
+    "in the garden. Anna smiled and said nothing at all. The next morning the key was gone, and Anna cried by "
+    "the window until noon. Her father said he had thrown it into the river, because keys bring trouble."
+)
+
+
+def corpus_text(corpus: Path) -> str:
+    """All Gutenberg books in the folder, headers and footers removed, concatenated."""
+    parts = []
+    for path in sorted(corpus.glob("*.txt")):
+        text = path.read_text(encoding="utf-8", errors="replace")
+        start = GUTENBERG_START.search(text)
+        end = GUTENBERG_END.search(text)
+        parts.append(text[start.end() if start else 0 : end.start() if end else len(text)])
+    return "\n\n".join(parts)
+
+
+def cut_words(text: str, words: int) -> str:
+    """The first ``words`` words of ``text``, extended to the next sentence end."""
+    matches = list(re.finditer(r"\S+", text))
+    if words >= len(matches):
+        return text
+    cut = matches[words - 1].end()
+    end = re.search(r"[.!?][\"'”’]?\s", text[cut:])
+    return text[: cut + (end.end() if end else 0)]
+
+
+def time_one(text: str) -> dict[str, Any]:
+    """Time analysis and the heads on ``text`` in this process (models already warm)."""
+    from worldstate.analysis import analyze
+    from worldstate.config import Settings
+    from worldstate.detect.heads import run_head, story_only_heads
+
+    settings = Settings.from_env()
+    times: dict[str, float] = {}
+    started = time.perf_counter()
+    world = analyze(text, settings, embed_early=True)
+    times["analyze"] = time.perf_counter() - started
+    started = time.perf_counter()
+    run_head(world, "continuity")
+    times["continuity"] = time.perf_counter() - started
+    started = time.perf_counter()
+    for head in story_only_heads():
+        if head.name != "continuity":
+            run_head(world, head.name)
+    times["all"] = times["continuity"] + time.perf_counter() - started
+    words = len(text.split())
+    return {
+        "words": words,
+        "sentences": len(world.sentences),
+        "times": times,
+        "findings": len(world.findings),
+        "words_per_s": words / (times["analyze"] + times["all"]),
+        "all_over_continuity": (times["analyze"] + times["all"]) / (times["analyze"] + times["continuity"]),
+        "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+    }
+
+
+def child(corpus: Path, size: int) -> dict[str, Any]:
+    """One size in this (fresh) process: warm up on 200 words, then time."""
+    text = cut_words(corpus_text(corpus), size)
+    time_one(cut_words(text, 200))
+    return time_one(text)
+
+
+def startup_seconds(task: str, repeats: int = 3) -> float:
+    """Best wall time of a whole ``worldstate check`` process on a 100-word story (start-up included)."""
+    import tempfile
+
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False, encoding="utf-8") as fh:
+        fh.write(SHORT_STORY + "\n")
+    best = math.inf
+    for _ in range(repeats):
+        started = time.perf_counter()
+        subprocess.run(
+            [sys.executable, "-c", "from worldstate.cli.main import cli; cli()", "check", fh.name, "--task", task],
+            capture_output=True,
+            check=False,
+        )
+        best = min(best, time.perf_counter() - started)
+    Path(fh.name).unlink(missing_ok=True)
+    return best
+
+
+def run_sizes(corpus: Path, sizes: list[int], echo: Any = print) -> list[dict[str, Any]]:
+    """Every size in a fresh process; prints a table row per size through ``echo``."""
+    echo(
+        f"{'words':>8} {'sent.':>6} {'analyze':>8} {'contin.':>8} {'all':>7} {'words/s':>8} {'all/cont':>9} {'peak MB':>8}"
+    )
+    rows = []
+    for size in sizes:
+        proc = subprocess.run(
+            [sys.executable, "-m", "worldstate.bench.perf", str(corpus), str(size)],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if proc.returncode != 0:
+            echo(f"{size}: failed\n{proc.stderr[-2000:]}")
+            continue
+        row = json.loads(proc.stdout.strip().splitlines()[-1])
+        rows.append(row)
+        t = row["times"]
+        echo(
+            f"{row['words']:>8} {row['sentences']:>6} {t['analyze']:>8.2f} {t['continuity']:>8.2f} {t['all']:>7.2f} "
+            f"{row['words_per_s']:>8.0f} {row['all_over_continuity']:>9.2f} {row['peak_rss_mb']:>8.0f}"
+        )
+    if len(rows) >= 2:
+        xs = [math.log(r["words"]) for r in rows]
+        ys = [math.log(r["times"]["analyze"] + r["times"]["all"]) for r in rows]
+        mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+        slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sum((x - mx) ** 2 for x in xs)
+        echo(f"fitted exponent: time ∝ words^{slope:.2f}")
+    return rows
+
+
+if __name__ == "__main__":  # the per-size child process
+    print(json.dumps(child(Path(sys.argv[1]), int(sys.argv[2]))))
