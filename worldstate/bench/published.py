@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
-import yaml
+from worldstate.data import load_yaml
 
 
 @lru_cache(maxsize=1)
 def published_table() -> dict[str, Any]:
     """The whole table, keyed by benchmark name."""
-    text = resources.files("worldstate.bench").joinpath("data/published.yaml").read_text("utf-8")
-    return yaml.safe_load(text) or {}
+    return load_yaml("bench", "data/published.yaml") or {}
 
 
 def anchor_list(benchmark: str) -> list[dict[str, Any]]:

@@ -15,13 +15,11 @@ from __future__ import annotations
 
 import time
 from functools import lru_cache
-from importlib import resources
 from typing import Any
-
-import yaml
 
 from worldstate.analysis import World
 from worldstate.config import Settings
+from worldstate.data import load_yaml
 from worldstate.detect.answers import CONSTORY_COLUMNS, ConStoryReport
 from worldstate.detect.cs_text import TextIssue, perspective_issues, tense_issues
 from worldstate.state import Evidence, Finding, Span, Story
@@ -32,8 +30,7 @@ CONTEXT_CHARS = 160
 @lru_cache(maxsize=1)
 def rule_map() -> dict[str, Any]:
     """The rule → subtype table (``constory_rules.yaml``), checked against the 19 columns."""
-    path = resources.files("worldstate.detect").joinpath("data/text/constory_rules.yaml")
-    table = yaml.safe_load(path.read_text("utf-8"))
+    table = load_yaml("detect", "data/text/constory_rules.yaml")
     targets = list(table["rules"].values()) + [r["subtype"] for r in table["refine"]]
     unknown = sorted(set(targets) - set(CONSTORY_COLUMNS))
     if unknown:

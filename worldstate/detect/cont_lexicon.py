@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
-import yaml
-
+from worldstate.data import load_yaml
 from worldstate.detect.kn_evidence import sentence_evidence
 from worldstate.detect.kn_text import StoryView
 from worldstate.state import Finding
@@ -16,8 +14,7 @@ from worldstate.state import Finding
 @lru_cache(maxsize=1)
 def lexicon() -> dict[str, Any]:
     """The continuity lexicon (``data/knowledge/continuity.yaml``)."""
-    text = resources.files("worldstate.detect").joinpath("data/knowledge/continuity.yaml").read_text("utf-8")
-    return yaml.safe_load(text)
+    return load_yaml("detect", "data/knowledge/continuity.yaml")
 
 
 def continuity_finding(

@@ -10,11 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
-import yaml
-
+from worldstate.data import load_yaml
 from worldstate.detect.cont_lexicon import continuity_finding
 from worldstate.detect.kn_text import StoryView
 from worldstate.reason import Conflict as ReasonConflict
@@ -27,8 +25,7 @@ from worldstate.state.vocabulary import base_predicate
 @lru_cache(maxsize=1)
 def calibration() -> dict[str, Any]:
     """The calibration file: per-rule weights, feature multipliers and the report threshold."""
-    text = resources.files("worldstate.detect").joinpath("data/continuity_calibration.yaml").read_text("utf-8")
-    return yaml.safe_load(text)
+    return load_yaml("detect", "data/continuity_calibration.yaml")
 
 
 @dataclass(frozen=True)

@@ -13,10 +13,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 
 import numpy as np
 
+from worldstate.data import read_text
 from worldstate.extract.models import Embedder
 
 _WORD = re.compile(r"[A-Za-z']+")
@@ -27,7 +27,7 @@ _PRONOUNS = {"he": "m", "him": "m", "his": "m", "she": "f", "her": "f", "hers": 
 @lru_cache(maxsize=8)
 def word_list(name: str) -> frozenset[str]:
     """A lower-cased word list from ``data/text/<name>`` (one word a line, ``#`` comments)."""
-    text = resources.files("worldstate.detect").joinpath(f"data/text/{name}").read_text("utf-8")
+    text = read_text("detect", f"data/text/{name}")
     return frozenset(w.strip().lower() for w in text.splitlines() if w.strip() and not w.startswith("#"))
 
 

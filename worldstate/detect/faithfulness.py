@@ -14,11 +14,11 @@ from __future__ import annotations
 import json
 import re
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
 from worldstate.analysis import World
 from worldstate.config import Settings
+from worldstate.data import read_text
 from worldstate.detect.answers import SummaryAnswer
 from worldstate.detect.fa_align import Alignment, StoryIndex, align
 from worldstate.state import Evidence, Finding, Story
@@ -28,7 +28,7 @@ SIGNALS = ("low_sim", "unsupported", "local_unsupported", "new_names", "new_numb
 
 
 def _data(name: str) -> str:
-    return resources.files("worldstate.detect").joinpath(f"data/text/{name}").read_text("utf-8")
+    return read_text("detect", f"data/text/{name}")
 
 
 @lru_cache(maxsize=1)

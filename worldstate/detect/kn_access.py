@@ -16,10 +16,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 
-import yaml
-
+from worldstate.data import load_yaml
 from worldstate.detect.kn_text import StoryView, name_keys
 
 PRONOUNS = frozenset({"he", "she", "they", "him", "her", "his", "them", "their"})
@@ -27,8 +25,7 @@ PRONOUNS = frozenset({"he", "she", "they", "him", "her", "his", "them", "their"}
 
 @lru_cache(maxsize=1)
 def cues() -> dict[str, list[str]]:
-    text = resources.files("worldstate.detect").joinpath("data/knowledge/cues.yaml").read_text(encoding="utf-8")
-    return yaml.safe_load(text)
+    return load_yaml("detect", "data/knowledge/cues.yaml")
 
 
 @dataclass(frozen=True)

@@ -12,12 +12,10 @@ without it.
 from __future__ import annotations
 
 from functools import lru_cache
-from importlib import resources
-
-import yaml
 
 from worldstate.analysis import World
 from worldstate.config import Settings
+from worldstate.data import load_yaml
 from worldstate.detect.answers import KnowledgeAnswer
 from worldstate.detect.kn_evidence import quote_evidence, sentence_evidence
 from worldstate.detect.kn_leak import Leak, find_leaks
@@ -27,8 +25,7 @@ from worldstate.state import Finding, WorldState
 
 @lru_cache(maxsize=1)
 def _config() -> dict:
-    text = resources.files("worldstate.detect").joinpath("data/knowledge/knowledge.yaml").read_text("utf-8")
-    return yaml.safe_load(text)
+    return load_yaml("detect", "data/knowledge/knowledge.yaml")
 
 
 def _confidence(score: float, threshold: float) -> float:

@@ -14,13 +14,12 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from importlib import resources
 
 import numpy as np
-import yaml
 
 from worldstate.analysis import World
 from worldstate.config import Settings
+from worldstate.data import load_yaml
 from worldstate.detect.answers import ChoiceAnswer
 from worldstate.detect.kn_access import Access, sentence_access
 from worldstate.detect.kn_evidence import quote_evidence, sentence_evidence
@@ -33,8 +32,7 @@ from worldstate.state import Finding
 
 @lru_cache(maxsize=1)
 def _config() -> dict:
-    text = resources.files("worldstate.detect").joinpath("data/knowledge/next_action.yaml").read_text("utf-8")
-    return yaml.safe_load(text)
+    return load_yaml("detect", "data/knowledge/next_action.yaml")
 
 
 def option_features(

@@ -5,9 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 
-import yaml
+from worldstate.data import load_yaml
 
 
 @dataclass(frozen=True)
@@ -51,7 +50,7 @@ class Lexicon:
 @lru_cache(maxsize=1)
 def lexicon() -> Lexicon:
     """The lexicon shipped in ``worldstate/extract/data/lexicon.yaml``."""
-    raw = yaml.safe_load(resources.files("worldstate.extract").joinpath("data/lexicon.yaml").read_text("utf-8"))
+    raw = load_yaml("extract", "data/lexicon.yaml")
     pr = raw["pronouns"]
     fs = frozenset
     return Lexicon(

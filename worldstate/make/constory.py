@@ -15,7 +15,6 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +23,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 from tqdm import tqdm
 
+from worldstate.data import read_text
 from worldstate.detect.answers import CONSTORY_COLUMNS
 from worldstate.files import atomic_write_text
 from worldstate.make.corpus import SourceStory
@@ -49,7 +49,7 @@ _NUMBER = re.compile(
 
 @lru_cache(maxsize=1)
 def recipes() -> dict[str, dict[str, str]]:
-    text = resources.files("worldstate.make").joinpath("data/constory_templates.yaml").read_text("utf-8")
+    text = read_text("make", "data/constory_templates.yaml")
     raw = yaml.safe_load(text)
     missing = set(CONSTORY_COLUMNS) - set(raw)
     if missing:

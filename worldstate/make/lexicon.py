@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 
 import yaml
 
+from worldstate.data import load_json, load_yaml
 from worldstate.errors import ConfigError
 
 
@@ -36,9 +35,7 @@ def wordnet_antonyms() -> dict[str, str]:
     Empty when the reasoner's ``lexicon_wordnet.json`` is not installed.
     """
     try:
-        data = json.loads(
-            resources.files("worldstate.reason").joinpath("packs/lexicon_wordnet.json").read_text("utf-8")
-        )
+        data = load_json("reason", "packs/lexicon_wordnet.json")
     except (ModuleNotFoundError, FileNotFoundError, OSError, ValueError):
         return {}
     pairs: dict[str, str] = {}
@@ -56,7 +53,7 @@ def wordnet_antonyms() -> dict[str, str]:
 def load_lexicon() -> Lexicon:
     """The packaged lexicon (cached): curated pairs, then the reasoner's WordNet antonyms for other adjectives."""
     try:
-        raw = yaml.safe_load(resources.files("worldstate.make").joinpath("data/lexicon.yaml").read_text("utf-8"))
+        raw = load_yaml("make", "data/lexicon.yaml")
         curated = {str(k): str(v) for k, v in raw["attributes"].items()}
         never = {str(w) for w in raw.get("never_flip", [])}
         attributes = {k: v for k, v in {**wordnet_antonyms(), **curated}.items() if k not in never and v not in never}

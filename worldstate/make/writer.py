@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from worldstate.data import read_text
 from worldstate.files import atomic_write_text
 
 NA = "NA"
@@ -18,7 +18,7 @@ NA = "NA"
 
 @lru_cache(maxsize=1)
 def explanation_templates() -> dict[str, str]:
-    text = resources.files("worldstate.make").joinpath("data/explanations.yaml").read_text("utf-8")
+    text = read_text("make", "data/explanations.yaml")
     return {str(k): str(v) for k, v in yaml.safe_load(text).items()}
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 import re
 from functools import cache
-from importlib import resources
 from typing import Any
+
+from worldstate.data import read_text
 
 # Placeholders in template.html, each replaced exactly once in a single pass (inserted text is
 # never re-scanned, so story text cannot smuggle in a placeholder).
@@ -19,7 +20,7 @@ _JSON_UNSAFE = re.compile("[<>&\u2028\u2029]")
 
 @cache
 def _asset(name: str) -> str:
-    return resources.files("worldstate.view").joinpath(name).read_text(encoding="utf-8")
+    return read_text("view", name)
 
 
 def json_for_script(data: Any) -> str:

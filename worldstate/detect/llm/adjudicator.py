@@ -14,9 +14,9 @@ import math
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
+from worldstate.data import read_text
 from worldstate.detect.llm.anchor import anchor_quote
 from worldstate.detect.llm.cache import CachedResponse, ResponseCache, cache_key
 from worldstate.detect.llm.parsing import parse_output
@@ -72,7 +72,7 @@ class Verdict:
 
 @lru_cache(maxsize=1)
 def _injection_patterns() -> list[re.Pattern[str]]:
-    text = resources.files("worldstate.detect.llm").joinpath("injection_patterns.txt").read_text("utf-8")
+    text = read_text("detect.llm", "injection_patterns.txt")
     lines = [ln.strip() for ln in text.splitlines()]
     return [re.compile(ln, re.I) for ln in lines if ln and not ln.startswith("#")]
 

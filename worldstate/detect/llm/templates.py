@@ -17,12 +17,12 @@ import hashlib
 import json
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from string import Template
 from typing import Any
 
 import yaml
 
+from worldstate.data import load_yaml
 from worldstate.detect.llm.schema import check_schema
 from worldstate.errors import ConfigError
 
@@ -89,10 +89,9 @@ def load_prompt(task: str) -> Prompt:
     """The packaged prompt for ``task``; ConfigError for an unknown task."""
     if task not in TASKS:
         raise ConfigError(f"unknown LLM task {task!r}; expected one of {', '.join(TASKS)}")
-    ref = resources.files("worldstate.detect.llm").joinpath("prompts", f"{task}.yaml")
     where = f"worldstate/detect/llm/prompts/{task}.yaml"
     try:
-        return _from_mapping(yaml.safe_load(ref.read_text(encoding="utf-8")), where)
+        return _from_mapping(load_yaml("detect.llm", f"prompts/{task}.yaml"), where)
     except (OSError, yaml.YAMLError, ValueError) as exc:
         raise ConfigError(f"broken prompt file {where}: {exc}") from None
 

@@ -6,16 +6,15 @@ import threading
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
-import yaml
+from worldstate.data import load_yaml
 
 
 @lru_cache(maxsize=1)
 def price_table() -> dict[str, dict[str, float]]:
     """USD per million tokens by model-name prefix, from ``prices.yaml``."""
-    raw = yaml.safe_load(resources.files("worldstate.detect.llm").joinpath("prices.yaml").read_text("utf-8"))
+    raw = load_yaml("detect.llm", "prices.yaml")
     return {
         str(k): {"prompt": float(v["prompt"]), "completion": float(v["completion"])}
         for k, v in raw["usd_per_million_tokens"].items()
