@@ -23,7 +23,7 @@ from tqdm import tqdm
 from worldstate.analysis import analyze
 from worldstate.config import Settings
 from worldstate.detect.answers import CONSTORY_COLUMNS
-from worldstate.detect.constory import constory_report
+from worldstate.detect.constory.head import constory_report
 from worldstate.state import Span
 
 

@@ -28,10 +28,10 @@ from worldstate.analysis import World, analyze
 from worldstate.bench.metrics.flawed import FlawedCase, flawedfictions_metrics
 from worldstate.bench.metrics.textmatch import any_match, split_gold_lines
 from worldstate.config import Settings
-from worldstate.detect.cont_lexicon import sentence_of
-from worldstate.detect.cont_reasoner import reasoner_candidates
-from worldstate.detect.continuity import detect_continuity, find_conflicts
-from worldstate.detect.kn_text import StoryView
+from worldstate.detect.continuity.head import detect_continuity, find_conflicts
+from worldstate.detect.continuity.lexicon import sentence_of
+from worldstate.detect.continuity.reasoner import reasoner_candidates
+from worldstate.detect.storyview import StoryView
 from worldstate.state.serialize import from_json, to_json
 
 _VARIANT = re.compile(r"-(original|[a-z]+-\d+)$")

@@ -19,7 +19,7 @@ from worldstate.analysis import analyze
 from worldstate.bench.loaders import load_storysumm
 from worldstate.bench.metrics.classify import balanced_accuracy
 from worldstate.config import Settings
-from worldstate.detect.faithfulness import judge_summary, parameters
+from worldstate.detect.faithfulness.head import judge_summary, parameters
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "storysumm"
 

@@ -21,12 +21,12 @@ import numpy as np
 
 from worldstate.analysis import analyze
 from worldstate.config import Settings
-from worldstate.detect.kn_access import Access, sentence_access
-from worldstate.detect.kn_rank import FEATURES, hidden_scores, sentence_features
-from worldstate.detect.kn_text import StoryView
-from worldstate.detect.kn_world import world_inaccessibility
-from worldstate.detect.knowledge import detect_implausible_knowledge
-from worldstate.detect.next_action import _config, option_features
+from worldstate.detect.knowledge.access import Access, sentence_access
+from worldstate.detect.knowledge.implausible import detect_implausible_knowledge
+from worldstate.detect.knowledge.next_action import _config, option_features
+from worldstate.detect.knowledge.rank import FEATURES, hidden_scores, sentence_features
+from worldstate.detect.knowledge.world_access import world_inaccessibility
+from worldstate.detect.storyview import StoryView
 
 DEFAULT_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "act_on_known"
 

@@ -22,7 +22,7 @@ from worldstate.analysis import analyze
 from worldstate.bench.loaders import load_flawedfictions
 from worldstate.bench.metrics.flawed import FlawedCase, ceeval, flawedfictions_metrics
 from worldstate.config import Settings
-from worldstate.detect.continuity import detect_continuity
+from worldstate.detect.continuity.head import detect_continuity
 
 
 def main() -> None:

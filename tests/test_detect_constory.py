@@ -10,8 +10,8 @@ from analysed import world
 
 from worldstate.config import Settings
 from worldstate.detect.answers import CONSTORY_COLUMNS
-from worldstate.detect.constory import constory_report, is_verbatim, rule_map, subtype_for
-from worldstate.detect.cs_text import narration, perspective_issues, tense_issues
+from worldstate.detect.constory.head import constory_report, is_verbatim, rule_map, subtype_for
+from worldstate.detect.constory.text_checks import narration, perspective_issues, tense_issues
 from worldstate.errors import InputError
 from worldstate.state import Story
 

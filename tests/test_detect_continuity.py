@@ -8,9 +8,9 @@ from analysed import world
 from worldstate.analysis import World
 from worldstate.config import Settings
 from worldstate.detect.answers import ContinuityAnswer
-from worldstate.detect.cont_lexicon import lexicon
-from worldstate.detect.cont_reasoner import reasoner_candidates, score
-from worldstate.detect.continuity import detect_continuity
+from worldstate.detect.continuity.head import detect_continuity
+from worldstate.detect.continuity.lexicon import lexicon
+from worldstate.detect.continuity.reasoner import reasoner_candidates, score
 from worldstate.errors import InputError
 
 SETTINGS = Settings()

@@ -10,7 +10,14 @@ import pytest
 from analysed import summary_world, world
 
 from worldstate.config import Settings
-from worldstate.detect.faithfulness import COMMENTARY, FAITHFUL, UNFAITHFUL, is_commentary, judge_summary, parameters
+from worldstate.detect.faithfulness.head import (
+    COMMENTARY,
+    FAITHFUL,
+    UNFAITHFUL,
+    is_commentary,
+    judge_summary,
+    parameters,
+)
 from worldstate.detect.llm import Verdict
 from worldstate.errors import InputError
 from worldstate.state import Span

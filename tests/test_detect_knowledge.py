@@ -12,12 +12,12 @@ from analysed import world as analysed
 from worldstate.analysis import World
 from worldstate.config import Settings
 from worldstate.detect.answers import Answer
-from worldstate.detect.kn_access import sentence_access
-from worldstate.detect.kn_rank import FEATURES, hidden_scores, sentence_features
-from worldstate.detect.kn_text import StoryView, name_keys
-from worldstate.detect.kn_world import UNKNOWN, covered_sentences, world_inaccessibility
-from worldstate.detect.knowledge import detect_implausible_knowledge
-from worldstate.detect.next_action import _config, choose_next_action, option_features
+from worldstate.detect.knowledge.access import sentence_access
+from worldstate.detect.knowledge.implausible import detect_implausible_knowledge
+from worldstate.detect.knowledge.next_action import _config, choose_next_action, option_features
+from worldstate.detect.knowledge.rank import FEATURES, hidden_scores, sentence_features
+from worldstate.detect.knowledge.world_access import UNKNOWN, covered_sentences, world_inaccessibility
+from worldstate.detect.storyview import StoryView, name_keys
 from worldstate.errors import InputError
 
 SETTINGS = Settings()

@@ -185,7 +185,7 @@ def test_ikd_erroneous_story_end_to_end(browser, tmp_path, shared_data):
     assert "Antonia" in names
     assert screenshot_variance(browser) > 100
     notes = browser.find_element(By.ID, "notes").get_attribute("textContent")
-    for module in ("worldstate.detect.knowledge", "worldstate.detect.continuity"):
+    for module in ("worldstate.detect.knowledge.implausible", "worldstate.detect.continuity.head"):
         if importlib.util.find_spec(module) is None:  # a detector not installed yet is named on the page
             assert f"{module}." in notes and "is not available" in notes
     items = browser.find_elements(By.CSS_SELECTOR, "#findings li[data-finding]")

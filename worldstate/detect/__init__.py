@@ -1,13 +1,17 @@
-"""Task heads: turn world states, reasoner conflicts and neural scores into answers with evidence.
+"""Task heads: each is a function of an analysed story (``worldstate.analyze(text) -> World``) and its
+task inputs, returning an answer whose findings carry evidence spans into the input.
 
-| task | function | answer |
+One subpackage per task family over a small shared core:
+
+| family | head (registered in ``heads.py``) | answer |
 |---|---|---|
-| continuity errors (FlawedFictions) | ``worldstate.detect.continuity.detect_continuity`` | ``ContinuityAnswer`` |
-| implausible knowledge (IKD) | ``worldstate.detect.knowledge.detect_implausible_knowledge`` | ``KnowledgeAnswer`` |
-| next action (KNP) | ``worldstate.detect.next_action.choose_next_action`` | ``ChoiceAnswer`` |
-| summary faithfulness (StorySumm) | ``worldstate.detect.faithfulness.judge_summary`` | ``SummaryAnswer`` |
-| ConStory report | ``worldstate.detect.constory.constory_report`` | ``ConStoryReport`` |
-| Story Cloze / LOT ClozeT / SenPos | ``worldstate.detect.cloze`` | ``ChoiceAnswer`` |
+| ``continuity`` (FlawedFictions) | ``continuity.detect_continuity`` | ``ContinuityAnswer`` |
+| ``knowledge`` (Act-on-Known IKD, KNP) | ``knowledge.detect_implausible_knowledge``, ``knowledge.choose_next_action`` | ``KnowledgeAnswer``, ``ChoiceAnswer`` |
+| ``faithfulness`` (StorySumm) | ``faithfulness.judge_summary`` | ``SummaryAnswer`` |
+| ``constory`` (ConStory-Bench) | ``constory.constory_report`` | ``ConStoryReport`` |
+| ``cloze`` (Story Cloze, LOT ClozeT / SenPos) | ``cloze`` | ``ChoiceAnswer`` |
+| ``llm`` | the LLM adjudicator every head may consult | ``Verdict`` |
 
-The LLM adjudicator lives in ``worldstate.detect.llm``.
+The core: ``heads`` (the registry and ``run_head``), ``answers`` (answer types), ``storyview`` (what a
+head reads of a World), ``evidence`` (verified evidence spans).
 """

@@ -42,24 +42,26 @@ class Head:
 HEADS: dict[str, Head] = {
     h.name: h
     for h in (
-        Head("continuity", "worldstate.detect.continuity:detect_continuity", "continuity errors (plot holes)"),
+        Head("continuity", "worldstate.detect.continuity.head:detect_continuity", "continuity errors (plot holes)"),
         Head(
             "knowledge",
-            "worldstate.detect.knowledge:detect_implausible_knowledge",
+            "worldstate.detect.knowledge.implausible:detect_implausible_knowledge",
             "characters who know what they cannot know",
             inputs=("character",),
         ),
-        Head("constory", "worldstate.detect.constory:constory_report", "the 19 ConStory consistency-error subtypes"),
+        Head(
+            "constory", "worldstate.detect.constory.head:constory_report", "the 19 ConStory consistency-error subtypes"
+        ),
         Head(
             "faithfulness",
-            "worldstate.detect.faithfulness:judge_summary",
+            "worldstate.detect.faithfulness.head:judge_summary",
             "whether a summary is faithful to the story",
             inputs=("summary",),
             story_only=False,
         ),
         Head(
             "next-action",
-            "worldstate.detect.next_action:choose_next_action",
+            "worldstate.detect.knowledge.next_action:choose_next_action",
             "the action a character takes acting only on what they know",
             inputs=("question", "options", "character"),
             story_only=False,

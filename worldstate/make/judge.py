@@ -83,7 +83,7 @@ def engine_judge(settings: Settings) -> Judge | None:
     """The engine's continuity detector, or None when this build has none."""
     try:
         from worldstate.analysis import analyze
-        from worldstate.detect.continuity import detect_continuity
+        from worldstate.detect.continuity.head import detect_continuity
     except ImportError:
         return None
     return lambda text: detect_continuity(analyze(text, settings))

@@ -21,14 +21,14 @@ from __future__ import annotations
 from worldstate.analysis import World
 from worldstate.config import Settings
 from worldstate.detect.answers import ContinuityAnswer
-from worldstate.detect.cont_age import age_conflicts
-from worldstate.detect.cont_death import death_conflicts
-from worldstate.detect.cont_lexicon import sentence_of
-from worldstate.detect.cont_outlier import outlier_conflicts
-from worldstate.detect.cont_reasoner import as_finding, calibration, reasoner_candidates
-from worldstate.detect.cont_traits import trait_conflicts
-from worldstate.detect.kn_evidence import quote_evidence
-from worldstate.detect.kn_text import StoryView
+from worldstate.detect.continuity.age import age_conflicts
+from worldstate.detect.continuity.death import death_conflicts
+from worldstate.detect.continuity.lexicon import sentence_of
+from worldstate.detect.continuity.outlier import outlier_conflicts
+from worldstate.detect.continuity.reasoner import as_finding, calibration, reasoner_candidates
+from worldstate.detect.continuity.traits import trait_conflicts
+from worldstate.detect.evidence import quote_evidence
+from worldstate.detect.storyview import StoryView
 from worldstate.state import Finding
 
 # Confidence of a "no error" answer: most stories without a found conflict have none, but the

@@ -4,7 +4,7 @@ Two sources, both favouring precision:
 - the world state and the Z3 reasoner (:func:`worldstate.reason.check`): each conflict is mapped
   to a subtype by ``data/text/constory_rules.yaml`` (rule id → subtype, with keyword refinement for
   the generic antonym rules; low-confidence conflicts and repeats of one conflict are left out);
-- cheap text checks (:mod:`worldstate.detect.cs_text`): first-person narration inside a
+- cheap text checks (:mod:`worldstate.detect.constory.text_checks`): first-person narration inside a
   third-person story, present-tense paragraphs inside a past-tense story.
 Every ``exact_quote`` and ``contradiction_pair`` is checked to occur verbatim in the story; an error
 object whose quotes do not is dropped (and counted in the notes). With the LLM adjudicator on, its
@@ -21,7 +21,7 @@ from worldstate.analysis import World
 from worldstate.config import Settings
 from worldstate.data import load_yaml
 from worldstate.detect.answers import CONSTORY_COLUMNS, ConStoryReport
-from worldstate.detect.cs_text import TextIssue, perspective_issues, tense_issues
+from worldstate.detect.constory.text_checks import TextIssue, perspective_issues, tense_issues
 from worldstate.state import Evidence, Finding, Span, Story
 
 CONTEXT_CHARS = 160

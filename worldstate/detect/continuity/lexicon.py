@@ -6,8 +6,8 @@ from functools import lru_cache
 from typing import Any
 
 from worldstate.data import load_yaml
-from worldstate.detect.kn_evidence import sentence_evidence
-from worldstate.detect.kn_text import StoryView
+from worldstate.detect.evidence import sentence_evidence
+from worldstate.detect.storyview import StoryView
 from worldstate.state import Finding
 
 

@@ -17,9 +17,9 @@ from worldstate.analysis import World
 from worldstate.config import Settings
 from worldstate.data import load_yaml
 from worldstate.detect.answers import KnowledgeAnswer
-from worldstate.detect.kn_evidence import quote_evidence, sentence_evidence
-from worldstate.detect.kn_leak import Leak, find_leaks
-from worldstate.detect.kn_text import StoryView, mentions, name_keys
+from worldstate.detect.evidence import quote_evidence, sentence_evidence
+from worldstate.detect.knowledge.leak import Leak, find_leaks
+from worldstate.detect.storyview import StoryView, mentions, name_keys
 from worldstate.state import Finding, WorldState
 
 

@@ -6,7 +6,7 @@ normalised text), so ``text[ev.span.start:ev.span.end] == ev.text`` holds for ev
 
 from __future__ import annotations
 
-from worldstate.detect.kn_text import StoryView
+from worldstate.detect.storyview import StoryView
 from worldstate.state import Evidence, Span
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from worldstate.detect.kn_access import Access
+from worldstate.detect.knowledge.access import Access
 
 FEATURES = ("standin", "world", "position", "position_sq", "involved_world", "last")
 

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from worldstate.detect.kn_access import sentence_access
-from worldstate.detect.kn_text import StoryView, has_quote
-from worldstate.detect.kn_world import world_inaccessibility
+from worldstate.detect.knowledge.access import sentence_access
+from worldstate.detect.knowledge.world_access import world_inaccessibility
+from worldstate.detect.storyview import StoryView, has_quote
 from worldstate.state import WorldState
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from worldstate.data import load_yaml
-from worldstate.detect.kn_text import StoryView, name_keys
+from worldstate.detect.storyview import StoryView, name_keys
 
 PRONOUNS = frozenset({"he", "she", "they", "him", "her", "his", "them", "their"})
 

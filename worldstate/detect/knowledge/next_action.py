@@ -21,11 +21,11 @@ from worldstate.analysis import World
 from worldstate.config import Settings
 from worldstate.data import load_yaml
 from worldstate.detect.answers import ChoiceAnswer
-from worldstate.detect.kn_access import Access, sentence_access
-from worldstate.detect.kn_evidence import quote_evidence, sentence_evidence
-from worldstate.detect.kn_rank import hidden_scores
-from worldstate.detect.kn_text import StoryView, content_lemmas
-from worldstate.detect.kn_world import UNKNOWN, world_inaccessibility
+from worldstate.detect.evidence import quote_evidence, sentence_evidence
+from worldstate.detect.knowledge.access import Access, sentence_access
+from worldstate.detect.knowledge.rank import hidden_scores
+from worldstate.detect.knowledge.world_access import UNKNOWN, world_inaccessibility
+from worldstate.detect.storyview import StoryView, content_lemmas
 from worldstate.errors import InputError
 from worldstate.state import Finding
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections import defaultdict
 from functools import lru_cache
 
-from worldstate.detect.cont_lexicon import continuity_finding, lexicon
-from worldstate.detect.kn_text import StoryView
+from worldstate.detect.continuity.lexicon import continuity_finding, lexicon
+from worldstate.detect.storyview import StoryView
 from worldstate.reason.lexicon import Lexicon, build_lexicon
 from worldstate.reason.packs import load_packs
 from worldstate.state import Finding

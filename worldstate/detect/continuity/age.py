@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from worldstate.detect.cont_lexicon import continuity_finding, lexicon
-from worldstate.detect.kn_text import StoryView, has_quote
+from worldstate.detect.continuity.lexicon import continuity_finding, lexicon
+from worldstate.detect.storyview import StoryView, has_quote
 from worldstate.state import Finding
 
 

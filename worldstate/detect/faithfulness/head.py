@@ -1,6 +1,6 @@
 """StorySumm head: is each summary sentence faithful to the story, unfaithful, or commentary?
 
-Each summary sentence is aligned with its best story windows (:mod:`worldstate.detect.fa_align`);
+Each summary sentence is aligned with its best story windows (:mod:`worldstate.detect.faithfulness.align`);
 commentary (evaluation of the story, e.g. "The story explores themes of …") is recognised by the
 patterns in ``data/text/commentary_cues.txt`` and not judged. The other sentences get a risk score,
 a weighted sum of the alignment signals (weights and threshold in ``data/text/faithfulness.json``,
@@ -20,7 +20,7 @@ from worldstate.analysis import World
 from worldstate.config import Settings
 from worldstate.data import read_text
 from worldstate.detect.answers import SummaryAnswer
-from worldstate.detect.fa_align import Alignment, StoryIndex, align
+from worldstate.detect.faithfulness.align import Alignment, StoryIndex, align
 from worldstate.state import Evidence, Finding, Story
 
 FAITHFUL, UNFAITHFUL, COMMENTARY = "faithful", "unfaithful", "commentary"

@@ -13,8 +13,8 @@ from functools import lru_cache
 from typing import Any
 
 from worldstate.data import load_yaml
-from worldstate.detect.cont_lexicon import continuity_finding
-from worldstate.detect.kn_text import StoryView
+from worldstate.detect.continuity.lexicon import continuity_finding
+from worldstate.detect.storyview import StoryView
 from worldstate.reason import Conflict as ReasonConflict
 from worldstate.reason import ReasonResult
 from worldstate.reason.facts import Fact, from_proposition, is_attributive

@@ -13,7 +13,7 @@ import bisect
 
 import numpy as np
 
-from worldstate.detect.kn_text import StoryView
+from worldstate.detect.storyview import StoryView
 from worldstate.extract.knowledge import accessibility, find_character
 from worldstate.state import WorldState
 
