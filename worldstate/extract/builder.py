@@ -11,7 +11,7 @@ import numpy as np
 
 from worldstate.config import Settings
 from worldstate.errors import ConfigError
-from worldstate.extract import entities as coref_mod
+from worldstate.extract import coref as coref_mod
 from worldstate.extract.events import extract_events, subject_of
 from worldstate.extract.knowledge import NARRATOR_ONLY_CAST, derive_knowledge, perceptions_for
 from worldstate.extract.lexicon import lexicon

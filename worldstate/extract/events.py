@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from worldstate.extract.entities import Coreference
+from worldstate.extract.coref import Coreference
 from worldstate.extract.lexicon import lexicon
 from worldstate.extract.parsed import ParsedDoc, Token
 from worldstate.state import EntityKind, Event, Span

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
-from worldstate.extract.entities import NOT_OBJECTS, Coreference
+from worldstate.extract.coref import NOT_OBJECTS, Coreference
 from worldstate.extract.events import entity_of, subject_of, thinker_of
 from worldstate.extract.lexicon import lexicon
 from worldstate.extract.parsed import ParsedDoc, Token

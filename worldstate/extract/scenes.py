@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from worldstate.extract.entities import Coreference
+from worldstate.extract.coref import Coreference
 from worldstate.extract.events import subject_of, thinker_of
 from worldstate.extract.lexicon import lexicon
 from worldstate.extract.parsed import ParsedDoc, Token

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import bisect
 
-from worldstate.extract.entities import Coreference, MentionInfo
+from worldstate.extract.coref import Coreference, MentionInfo
 from worldstate.extract.events import entity_of, subject_of
 from worldstate.extract.lexicon import lexicon
 from worldstate.extract.parsed import ParsedDoc, Token

@@ -16,10 +16,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 import numpy as np
 
+from worldstate.extract.coref.gender import name_gender
+from worldstate.extract.coref.mentions import Coreference, MentionInfo
 from worldstate.extract.lexicon import Lexicon, lexicon
 from worldstate.extract.parsed import ParsedDoc, Token
 from worldstate.state import Entity, EntityKind, Mention, MentionKind, Span
@@ -60,20 +61,6 @@ NAME_MARGIN = -0.06  # an unknown proper name stays a character unless clearly c
 
 
 @dataclass
-class MentionInfo:
-    """A mention with the parse facts coreference and the event extractor need."""
-
-    mention: Mention
-    head: int  # head token index
-    first: int
-    last: int  # token range [first, last)
-    lemma: str
-    possessive: bool = False
-    definite: bool = False
-    person_hint: bool = False  # a lexicon person noun or a PERSON name
-
-
-@dataclass
 class _Ent:
     entity: Entity
     heads: set[str] = field(default_factory=set)
@@ -81,32 +68,6 @@ class _Ent:
     last_outside: int = -1000  # last mention outside quotes (narrative pronouns look at this)
     last_subject: bool = False
     members: frozenset[str] = frozenset()
-
-
-@dataclass
-class Coreference:
-    """Result of :func:`resolve`: entities, mentions and a token → mention index."""
-
-    entities: list[Entity]
-    mentions: list[Mention]
-    infos: list[MentionInfo]
-    by_token: dict[int, MentionInfo]
-    unresolved: list[str]
-    pending_quote_pronouns: list[MentionInfo]  # I/you in quotes, for the speech extractor
-    groups: dict[str, frozenset[str]]
-
-
-@lru_cache(maxsize=1)
-def _gender_detector():
-    import gender_guesser.detector as gd
-
-    return gd.Detector(case_sensitive=False)
-
-
-def name_gender(first_name: str) -> str:
-    """'male'/'female' from a first-name list (gender-guesser), '' when unknown or ambiguous."""
-    guess = _gender_detector().get_gender(first_name.strip(".,'’"))
-    return {"male": "male", "mostly_male": "male", "female": "female", "mostly_female": "female"}.get(guess, "")
 
 
 def _slug(text: str) -> str:
