@@ -192,6 +192,8 @@ def _build(story: Story, raw: str, settings: Settings, layers: Layers, embed_ear
         return world
     parsed: ParsedDoc | None = None
     name, parse_s = "", 0.0
+    if embed_early:  # load the embedding model while the parser runs (the embeddings wait for the split)
+        _load_embedder_in_background(settings)
     if not chinese:
         from worldstate.extract.builder import parse
 
@@ -207,6 +209,18 @@ def _build(story: Story, raw: str, settings: Settings, layers: Layers, embed_ear
         state = build_world_state(story, parsed, settings, name, parse_s)
         world = World(story, state, settings, raw, parsed, layers, world._memo)
     return world
+
+
+def _load_embedder_in_background(settings: Settings) -> None:
+    def run() -> None:
+        from worldstate.extract.models import get_embedder
+
+        try:
+            get_embedder(settings)
+        except Exception:  # the embeddings layer loads it again and reports the error there
+            return
+
+    threading.Thread(target=run, name="worldstate-embedder-load", daemon=True).start()
 
 
 def analyze_file(path: str | Path, settings: Settings | None = None, **options: Any) -> World:

@@ -7,9 +7,9 @@ sentence split, its parse layer and its embeddings layer (nothing here parses or
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import numpy as np
 
@@ -20,6 +20,7 @@ from worldstate.state import Span, Story
 if TYPE_CHECKING:
     from spacy.tokens import Doc
 
+T = TypeVar("T")
 CONTENT_POS = frozenset({"NOUN", "PROPN", "VERB", "ADJ", "NUM", "ADV"})
 QUOTE_CHARS = '"“”«»'
 TITLE_WORDS = frozenset(
@@ -71,14 +72,18 @@ class StoryView:
         """One spaCy Doc per sentence, from the world's parse layer."""
         return self.world.sentence_docs
 
-    @cached_property
-    def lemmas(self) -> list[set[str]]:
-        return [content_lemmas(doc) for doc in self.docs]
+    def cached(self, key: str, make: Callable[[], T]) -> T:
+        """``make()`` computed once per analysed story (kept on the World, shared by every head's view)."""
+        return self.world._remember(f"view:{key}", make)
 
-    @cached_property
+    @property
+    def lemmas(self) -> list[set[str]]:
+        return self.cached("lemmas", lambda: [content_lemmas(doc) for doc in self.docs])
+
+    @property
     def word_sets(self) -> list[set[str]]:
         """The lower-cased word runs of each sentence (for whole-word name tests)."""
-        return [set(_WORD_RUN.findall(s.lower())) for s in self.sentences]
+        return self.cached("word_sets", lambda: [set(_WORD_RUN.findall(s.lower())) for s in self.sentences])
 
     def mentioning(self, keys: set[str]) -> list[bool]:
         """Per sentence, whether it names one of ``keys`` as a whole word (see :func:`mentions`)."""
@@ -96,8 +101,14 @@ class StoryView:
         return self.world.embed(texts)
 
     def parse(self, text: str) -> Doc:
-        """A short task input (a name, a question, an option) parsed by the world's pipeline."""
-        return self.world.nlp(text)
+        """A short task input (a name, a question, an option) parsed by the world's pipeline (once per text)."""
+        return self.cached(f"parse:{text}", lambda: self.world.nlp(text))
+
+    def parse_many(self, texts: list[str]) -> None:
+        """Parse short task inputs in one batch (``nlp.pipe``) so later :meth:`parse` calls find them ready."""
+        missing = [t for t in dict.fromkeys(texts) if f"view:parse:{t}" not in self.world._memo]
+        for text, doc in zip(missing, self.world.nlp.pipe(missing), strict=True):
+            self.cached(f"parse:{text}", lambda doc=doc: doc)
 
     def sentence_of(self, offset: int) -> int:
         return self.story.sentence_at(offset)

@@ -16,9 +16,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from worldstate.data import load_yaml
 from worldstate.detect.storyview import StoryView, name_keys
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc
 
 PRONOUNS = frozenset({"he", "she", "they", "him", "her", "his", "them", "their"})
 
@@ -46,27 +50,32 @@ def _cue_hits(sentence: str, phrases: list[str]) -> list[str]:
 def _per_sentence(view: StoryView) -> tuple[list[list[str]], list[list[str]]]:
     """Character-independent facts per sentence, computed once per view: the 'elsewhere' cue hits and
     the lower-cased proper-noun subjects of private-mind verbs."""
-    cached = view.__dict__.get("_kn_access_cache")
-    if cached is None:
-        elsewhere = cues()["elsewhere"]
-        verbs = set(cues()["private_mind"])
-        hits = [_cue_hits(sentence, elsewhere) for sentence in view.sentences]
-        minds: list[list[str]] = []
-        for doc in view.docs:
-            subjects = []
-            for tok in doc:
-                if tok.pos_ in {"VERB", "AUX"} and tok.lemma_.lower() in verbs:
-                    subjects += [
-                        c.text.lower() for c in tok.children if c.dep_ in {"nsubj", "nsubjpass"} and c.pos_ == "PROPN"
-                    ]
-            minds.append(subjects)
-        cached = (hits, minds)
-        view.__dict__["_kn_access_cache"] = cached
-    return cached
+    return view.cached("access_per_sentence", lambda: _compute_per_sentence(view))
+
+
+def _compute_per_sentence(view: StoryView) -> tuple[list[list[str]], list[list[str]]]:
+    elsewhere = cues()["elsewhere"]
+    verbs = set(cues()["private_mind"])
+    hits = [_cue_hits(sentence, elsewhere) for sentence in view.sentences]
+    minds: list[list[str]] = []
+    for doc in view.docs:
+        subjects = []
+        for tok in doc:
+            if tok.pos_ in {"VERB", "AUX"} and tok.lemma_.lower() in verbs:
+                subjects += [
+                    c.text.lower() for c in tok.children if c.dep_ in {"nsubj", "nsubjpass"} and c.pos_ == "PROPN"
+                ]
+        minds.append(subjects)
+    return hits, minds
 
 
 def _starts_with_pronoun(view: StoryView, index: int) -> bool:
-    for tok in view.docs[index]:
+    """Whether the sentence's first subject is a pronoun (computed for every sentence once per story)."""
+    return view.cached("starts_with_pronoun", lambda: [_first_subject_is_pronoun(doc) for doc in view.docs])[index]
+
+
+def _first_subject_is_pronoun(doc: Doc) -> bool:
+    for tok in doc:
         if tok.dep_ in {"nsubj", "nsubjpass"}:
             return tok.text.lower() in PRONOUNS
     return False

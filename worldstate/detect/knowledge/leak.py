@@ -129,6 +129,7 @@ def find_leaks(
     access_cache: dict[str, list[float]] = {}
     speakers = speakers_by_sentence(view, ws) if ws is not None and speaker_knowers else {}
     leaks: list[Leak] = []
+    view.parse_many([name for i in range(len(view)) for name in knowers(view, i)])  # their name keys, batched
     for i in range(len(view)):
         weight = mental_weight if is_mental(view, i) else plain_weight
         people = knowers(view, i)
