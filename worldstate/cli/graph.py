@@ -10,7 +10,7 @@ import click
 from worldstate.cli.common import model_options
 from worldstate.config import Settings
 from worldstate.errors import ConfigError, InputError
-from worldstate.files import atomic_write_bytes
+from worldstate.files import atomic_write_bytes, check_output_file
 from worldstate.pipeline import analyze_file
 from worldstate.state import WorldState
 from worldstate.state.graphs import build_view, graph_to_text, to_dot, write_graph
@@ -86,6 +86,8 @@ def graph(
         raise click.UsageError(f"--render {render} writes an image: give --out FILE.{render}")
     if render and not shutil.which("dot"):
         render_dot("", render)  # raises the clear "Graphviz not installed" error before any analysis
+    if out:
+        check_output_file(out)
     ws = _world(story, world, settings)
     character_id = None
     if character:
