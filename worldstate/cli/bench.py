@@ -139,12 +139,16 @@ def report_cmd(dirs: tuple[str, ...], out: str | None, plot_path: str | None) ->
 def constory_judge_cmd(csv_file: str) -> None:
     """ConStory metrics of any judge's CSV (evaluations/<model>.csv): CED, errors per story, verbatim quotes."""
     from worldstate.bench.jsonio import dumps
-    from worldstate.bench.loaders import load_constory_judge
+    from worldstate.bench.loaders import left_out_of, load_constory_judge
     from worldstate.bench.metrics.constory import ConStoryCase, constory_metrics
 
     rows = load_constory_judge(Path(csv_file))
     cases = [ConStoryCase(r["id"], Path(csv_file).stem, r["story"], r["errors"]) for r in rows]
-    click.echo(dumps({"file": csv_file, "n": len(cases), "metrics": constory_metrics(cases)}, indent=1))
+    left_out = left_out_of(rows)
+    for record in left_out:
+        click.echo(f"{record['file']}:{record['line']}: left out: {record['reason']}", err=True)
+    doc = {"file": csv_file, "n": len(cases), "metrics": constory_metrics(cases), "left_out": left_out}
+    click.echo(dumps(doc, indent=1))
 
 
 @bench.command("make-senpos")
