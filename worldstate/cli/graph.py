@@ -52,10 +52,10 @@ def _world(story: str | None, world: str | None, settings: Settings) -> WorldSta
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["json", "graphml", "dot"]),
+    type=click.Choice(["json", "graphml", "gexf", "dot"]),
     default="json",
     show_default=True,
-    help="json: networkx node-link; graphml: Gephi/yEd; dot: Graphviz.",
+    help='json: networkx node-link (edges under "links"); graphml: Gephi/yEd; gexf: Gephi; dot: Graphviz.',
 )
 @click.option(
     "--render",
