@@ -30,7 +30,9 @@ def run(*args: str):
 def test_node_link_json_loads_in_networkx(world_file):
     result = run("--world", str(world_file), "--view", "entities", "--format", "json")
     assert result.exit_code == 0, result.output
-    g = nx.node_link_graph(json.loads(result.stdout), edges="edges")
+    data = json.loads(result.stdout)
+    assert set(data) == {"directed", "multigraph", "graph", "nodes", "links"}  # node_link_data(edges="links")
+    g = nx.node_link_graph(data, edges="links")
     assert {g.nodes[n]["label"] for n in g.nodes} == {"Randall", "Maggie", "the oak", "the woods"}
     assert ("e2", "e1") in g.edges() and ("e1", "e3") in g.edges()
 
@@ -83,3 +85,23 @@ def test_render_png_with_graphviz(world_file, tmp_path):
     assert result.exit_code == 0, result.output
     image = Image.open(io.BytesIO(out.read_bytes()))
     assert image.format == "PNG" and image.width > 50
+
+
+@pytest.mark.parametrize("to_file", [True, False])
+def test_gexf_reads_back_in_networkx(world_file, tmp_path, to_file):
+    out = tmp_path / "entities.gexf"
+    args = ["--world", str(world_file), "--view", "entities", "--format", "gexf"]
+    result = run(*args, "--out", str(out)) if to_file else run(*args)
+    assert result.exit_code == 0, result.output
+    g = nx.read_gexf(out if to_file else io.BytesIO(result.stdout.encode("utf-8")))
+    assert {g.nodes[n]["label"] for n in g.nodes} == {"Randall", "Maggie", "the oak", "the woods"}
+    assert g.has_edge("e2", "e1") and g.has_edge("e1", "e3")
+
+
+def test_node_link_json_file_reads_back(world_file, tmp_path):
+    out = tmp_path / "events.json"
+    result = run("--world", str(world_file), "--view", "events", "--format", "json", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    g = nx.node_link_graph(json.loads(out.read_text(encoding="utf-8")), edges="links")
+    expected = nx.node_link_graph(json.loads(run("--world", str(world_file), "--view", "events").stdout), edges="links")
+    assert g.number_of_nodes() == 4 and nx.utils.graphs_equal(g, expected)

@@ -24,16 +24,21 @@ def test_every_available_subcommand_has_help(name):
     assert "Usage:" in result.output and len(result.output) > 100
 
 
-def test_usage_error_exits_1():
-    result = CliRunner().invoke(cli, ["analyze"])
-    assert result.exit_code == 1
-    result = CliRunner().invoke(cli, ["no-such-command"])
-    assert result.exit_code == 1
+def test_usage_error_exits_2():
+    for args in (["analyze"], ["no-such-command"], ["graph", "--view", "nope"], ["bench", "run", "knp"]):
+        result = CliRunner().invoke(cli, args)
+        assert result.exit_code == 2, (args, result.output)
+        assert "Usage:" in result.output
 
 
 @pytest.mark.parametrize(
     ("content", "message"),
-    [(b"", "file is empty"), (b"\x00\x01binary\x00", "looks binary"), (b"\xff\xfe caf\xe9", "not UTF-8")],
+    [
+        (b"", "file is empty"),
+        (b"\x00\x01binary\x00", "looks binary"),
+        (b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4, "looks binary"),
+        (b"\xff\xfe caf\xe9", "byte-order mark but is not UTF-16"),
+    ],
 )
 def test_bad_input_exits_2_with_one_line(tmp_path, content, message):
     path = tmp_path / "story.txt"

@@ -84,7 +84,7 @@ def test_lookups():
 
 
 @pytest.mark.parametrize("view", ["events", "entities", "knowledge"])
-@pytest.mark.parametrize("fmt", ["json", "graphml", "dot"])
+@pytest.mark.parametrize("fmt", ["json", "graphml", "gexf", "dot"])
 def test_graph_exports(view, fmt):
     ws = small_world()
     g = build_view(ws, view, "e3" if view == "knowledge" else None)
@@ -92,7 +92,14 @@ def test_graph_exports(view, fmt):
     text = graph_to_text(g, fmt)
     if fmt == "json":
         data = json.loads(text)
-        assert len(data["nodes"]) == g.number_of_nodes()
+        assert len(data["nodes"]) == g.number_of_nodes() and len(data["links"]) == g.number_of_edges()
+    elif fmt == "gexf":
+        import io
+
+        import networkx as nx
+
+        back = nx.read_gexf(io.BytesIO(text.encode("utf-8")))
+        assert back.number_of_nodes() == g.number_of_nodes() and back.number_of_edges() == g.number_of_edges()
     elif fmt == "graphml":
         assert text.startswith("<graphml") or "<graphml" in text[:300]
         import networkx as nx

@@ -20,3 +20,12 @@ class InputError(WorldstateError):
 
 class ConfigError(WorldstateError):
     """A setting (flag, environment variable, rule pack) is invalid."""
+
+
+class OutputError(WorldstateError):
+    """An output file or folder cannot be written."""
+
+    def __init__(self, path: str, problem: str) -> None:
+        self.path = path
+        self.problem = problem
+        super().__init__(f"{path}: {problem}")

@@ -14,11 +14,36 @@ from typing import Any
 
 from worldstate.bench.items import Item, count_words, natural_key
 from worldstate.bench.metrics.textmatch import split_gold_lines, strip_html
-from worldstate.bench.readers import read_csv, read_json, read_jsonl, read_parquet, read_table, require_columns
+from worldstate.bench.readers import (
+    read_csv,
+    read_csv_lines,
+    read_json,
+    read_jsonl,
+    read_parquet,
+    read_table,
+    require_columns,
+)
 from worldstate.detect.answers import CONSTORY_COLUMNS
 from worldstate.errors import InputError
 
 TABLE_SUFFIXES = (".parquet", ".jsonl", ".json", ".csv")
+
+
+class Loaded(list):
+    """What a loader read: its items, plus ``left_out``, the records it left out and why.
+
+    Each left-out record is ``{"id", "file", "line" (when known), "reason"}``; runs count and list them
+    in metrics.json and report.md.
+    """
+
+    def __init__(self, items: Any = (), left_out: Any = ()) -> None:
+        super().__init__(items)
+        self.left_out: list[dict[str, Any]] = list(left_out)
+
+
+def left_out_of(items: Any) -> list[dict[str, Any]]:
+    """The records a loader left out (empty for a plain list)."""
+    return list(getattr(items, "left_out", []))
 
 
 def _files(path: Path, patterns: tuple[str, ...], what: str) -> list[Path]:
@@ -168,41 +193,62 @@ def load_constory(path: Path) -> list[Item]:
     """ConStory-Bench: ``stories.parquet`` (id, prompt, model_name, generated_story) in a folder or as a file.
 
     Files named ``stories_<model>.parquet`` (without a model_name column) take the model from the name.
+    Rows with an empty story (an upstream generation error) are left out, with the reason, in ``left_out``.
     """
     files = _files(path, ("stories*.parquet",), "ConStory stories parquet")
     items = []
+    left_out = []
     for file in files:
         rows = read_parquet(file)
         require_columns(file, rows, ["id", "generated_story"])
-        for row in rows:
+        for number, row in enumerate(rows, start=1):
             model = str(row.get("model_name") or _model_from_name(file, "stories"))
             story = str(row["generated_story"] or "")
             if not story.strip():
+                upstream = str(row.get("generation_error") or "").strip()
+                reason = "empty story" + (f" (generation error: {upstream[:200]})" if upstream else "")
+                left_out.append({"id": f"{model}/{row['id']}", "file": str(file), "line": number, "reason": reason})
                 continue
             inputs = {"story": story, "prompt": row.get("prompt", ""), "model": model}
             gold = {"prompt_id": str(row["id"]), "model": model}
             items.append(Item(f"{model}/{row['id']}", inputs, gold, count_words(story)))
-    return _unique(items, path)
+    return Loaded(_unique(items, path), left_out)
+
+
+def _judge_failed(cell: str) -> bool:
+    return cell.upper().startswith("ERROR")
 
 
 def load_constory_judge(file: Path) -> list[dict[str, Any]]:
-    """A judge's CSV (``evaluations/<model>.csv``): id, generated_story and the 19 JSON-array columns."""
-    rows = read_csv(file)
-    require_columns(file, rows, ["id", "generated_story", *CONSTORY_COLUMNS], row_offset=2)
+    """A judge's CSV (``evaluations/<model>.csv``): id, generated_story and the 19 JSON-array columns.
+
+    A row where the judge failed (``ERROR: …`` where a JSON array belongs) is left out and listed, with
+    its line, in the result's ``left_out``; any other cell that is not a JSON array is an InputError.
+    """
+    rows = read_csv_lines(file)
+    require_columns(file, [row for _, row in rows], ["id", "generated_story", *CONSTORY_COLUMNS], row_offset=2)
     out = []
-    for number, row in enumerate(rows, start=2):
+    left_out = []
+    for number, row in rows:
         errors = {}
+        failed = ""
         for col in CONSTORY_COLUMNS:
             cell = (row[col] or "").strip() or "[]"
             try:
                 value = json.loads(cell)
             except json.JSONDecodeError as exc:
+                if _judge_failed(cell):
+                    failed = f"judge failed in column {col}: {' '.join(cell.split())[:120]}"
+                    break
                 raise InputError(str(file), f"column {col}: invalid JSON array ({exc.msg})", number) from None
             if not isinstance(value, list):
                 raise InputError(str(file), f"column {col}: expected a JSON array", number)
             errors[col] = [e for e in value if isinstance(e, dict)]
+        if failed:
+            left_out.append({"id": str(row["id"]), "file": str(file), "line": number, "reason": failed})
+            continue
         out.append({"id": str(row["id"]), "story": row["generated_story"], "errors": errors})
-    return out
+    return Loaded(out, left_out)
 
 
 def load_story_cloze(path: Path) -> list[Item]:

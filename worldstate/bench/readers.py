@@ -81,6 +81,24 @@ def read_csv(path: Path) -> list[dict[str, str]]:
     return rows
 
 
+def read_csv_lines(path: Path) -> list[tuple[int, dict[str, str]]]:
+    """Rows of a CSV file with a header, each with the line it starts on (cells may span lines)."""
+    text = _decode(path)
+    reader = csv.DictReader(text.splitlines(keepends=True))
+    out = []
+    try:
+        reader.fieldnames  # noqa: B018 - reads the header, so line_num is where the first row starts
+        start = reader.line_num + 1
+        for row in reader:
+            out.append((start, row))
+            start = reader.line_num + 1
+    except csv.Error as exc:
+        raise InputError(str(path), f"invalid CSV: {exc}", reader.line_num) from None
+    if not out:
+        raise InputError(str(path), "no rows")
+    return out
+
+
 def read_parquet(path: Path) -> list[dict[str, Any]]:
     """Rows of a Parquet file as dicts."""
     import pyarrow as pa

@@ -42,6 +42,16 @@ def load_run(directory: Path) -> dict[str, Any]:
         raise InputError(str(path), f"invalid JSON ({exc.msg})", exc.lineno) from None
 
 
+def _left_out_lines(records: list[dict[str, Any]], most: int = 50) -> list[str]:
+    lines = []
+    for r in records[:most]:
+        where = f"{r.get('file', '')}:{r['line']}" if r.get("line") is not None else str(r.get("file", ""))
+        lines.append(f"- `{r.get('id', '')}` ({where}): {r.get('reason', '')}")
+    if len(records) > most:
+        lines.append(f"- … and {len(records) - most} more (see metrics.json)")
+    return lines
+
+
 def render_run(doc: dict[str, Any]) -> str:
     """report.md of one run: our metrics, trivial baselines, published anchors, config and time."""
     name, metrics = doc["benchmark"], doc["metrics"]
@@ -62,6 +72,16 @@ def render_run(doc: dict[str, Any]) -> str:
     for name_, extra in sorted(doc.get("extras", {}).items()):
         lines += ["", f"## {name_} (n = {extra['n']})", "", "| metric | value |", "|---|---|"]
         lines += [f"| {k} | {fmt(v)} |" for k, v in sorted(extra["metrics"].items())]
+        if extra.get("left_out"):
+            lines += ["", f"Left out of {name_}: {len(extra['left_out'])} row(s)", ""]
+            lines += _left_out_lines(extra["left_out"])
+    for error in doc.get("extras_errors", []):
+        lines += ["", f"Reference results not computed (the run's own results are above): {error}"]
+    left_out = doc.get("left_out") or {}
+    if left_out.get("n"):
+        reasons = ", ".join(f"{n} {reason}" for reason, n in left_out.get("reasons", {}).items())
+        lines += ["", f"## Left out by the loader: {left_out['n']} item(s) ({reasons})", ""]
+        lines += _left_out_lines(left_out.get("items", []))
     run, config = doc.get("run", {}), doc.get("config", {})
     lines += [
         "",
@@ -72,6 +92,7 @@ def render_run(doc: dict[str, Any]) -> str:
         f"- last session: {run.get('items_last_session')} items in {fmt(run.get('wall_seconds_last_session', 0.0))} s "
         f"with {run.get('workers')} worker(s), executor {run.get('executor')}",
         f"- failed items: {int(metrics.get('failed', 0))}",
+        f"- left out by the loader: {int((doc.get('left_out') or {}).get('n', 0))}",
         "- slowest items: " + ", ".join(f"{i} ({fmt(s)} s)" for i, s in run.get("slowest_items", [])),
     ]
     return "\n".join(lines) + "\n"

@@ -18,9 +18,10 @@ from typing import Any
 from worldstate.bench import jsonio
 from worldstate.bench.executors import PredictorRef, execute
 from worldstate.bench.items import Item
+from worldstate.bench.loaders import left_out_of
 from worldstate.bench.tasks import Task, task_context
 from worldstate.config import Settings
-from worldstate.errors import ConfigError, InputError
+from worldstate.errors import ConfigError, InputError, WorldstateError
 from worldstate.files import atomic_write_text
 
 PREDICTIONS = "predictions.jsonl"
@@ -135,7 +136,16 @@ def run_benchmark(task: Task, data: Path, out: Path, settings: Settings, options
     finally:
         bar.close()
     wall = time.perf_counter() - started
-    return finish_run(task, items, data, out, settings, options, ref, wall, len(todo))
+    return finish_run(task, items, data, out, settings, options, ref, wall, len(todo), left_out_of(all_items))
+
+
+def _left_out_summary(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """How many records the loader left out, by reason, and the records themselves."""
+    reasons: dict[str, int] = {}
+    for record in records:
+        reason = str(record.get("reason", "")).split(" (", 1)[0].split(":", 1)[0]
+        reasons[reason] = reasons.get(reason, 0) + 1
+    return {"n": len(records), "reasons": dict(sorted(reasons.items())), "items": records}
 
 
 def run_mode(ref: PredictorRef, settings: Settings) -> str:
@@ -163,8 +173,13 @@ def finish_run(
     ref: PredictorRef,
     wall: float,
     ran: int,
+    left_out: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
-    """Sort the predictions into dataset order, score them, and write metrics.json and report.md."""
+    """Sort the predictions into dataset order, score them, and write metrics.json and report.md.
+
+    ``left_out``: the records the loader left out (counted and listed with their reasons). The extra results
+    from reference files beside the data (judge CSVs) never cost the run its own: a broken one is reported.
+    """
     from worldstate.bench.published import anchors_for
     from worldstate.bench.report import write_run_report
 
@@ -208,8 +223,13 @@ def finish_run(
         },
         "published": anchors_for(task.name),
     }
+    document["left_out"] = _left_out_summary(left_out or [])
     if task.extras is not None:
-        document["extras"] = task.extras(data)
+        try:
+            document["extras"] = task.extras(data)
+        except WorldstateError as exc:  # a broken reference file beside the data: report it, keep the run
+            document["extras"] = {}
+            document["extras_errors"] = [str(exc)]
     atomic_write_text(out / METRICS, jsonio.dumps(document, indent=1) + "\n")
     write_run_report(out, document)
     return document

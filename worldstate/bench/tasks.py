@@ -163,14 +163,14 @@ class Task:
 
 def constory_judges(data: Path) -> dict[str, Any]:
     """ConStory metrics of every judge CSV beside the stories (``evaluations/*.csv`` or ``*.csv``)."""
-    from worldstate.bench.loaders import load_constory_judge
+    from worldstate.bench.loaders import left_out_of, load_constory_judge
 
     folder = data if data.is_dir() else data.parent
     out = {}
     for csv_file in sorted([*folder.glob("*.csv"), *folder.glob("evaluations/*.csv")]):
         rows = load_constory_judge(csv_file)
         cases = [ConStoryCase(r["id"], csv_file.stem, r["story"], r["errors"]) for r in rows]
-        out[csv_file.stem] = {"n": len(cases), "metrics": constory_metrics(cases)}
+        out[csv_file.stem] = {"n": len(cases), "metrics": constory_metrics(cases), "left_out": left_out_of(rows)}
     return out
 
 

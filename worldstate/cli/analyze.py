@@ -7,7 +7,7 @@ import click
 from worldstate.analysis import analyze_file
 from worldstate.cli.common import model_options
 from worldstate.config import Settings
-from worldstate.files import atomic_write_text
+from worldstate.files import atomic_write_text, check_output_file
 from worldstate.state import to_json
 
 
@@ -32,6 +32,8 @@ def analyze(story: str, fmt: str, as_json: bool, out: str | None, settings: Sett
     """
     from worldstate.cli.render import progress
 
+    if out:
+        check_output_file(out)
     with progress() as step:
         step(f"reading and analysing {story}")
         ws = analyze_file(story, settings).state

@@ -72,7 +72,9 @@ def run_cmd(
     from worldstate.bench.runner import RunOptions, run_benchmark
     from worldstate.bench.tasks import get_task
     from worldstate.errors import ConfigError
+    from worldstate.files import check_output_dir
 
+    check_output_dir(out)
     task = get_task(name)
     options = RunOptions(limit=limit, workers=workers, executor=executor, progress=not no_progress)
     if predictions_file:
@@ -103,8 +105,11 @@ def report_cmd(dirs: tuple[str, ...], out: str | None, plot_path: str | None) ->
     """One markdown table across run directories DIRS, with published anchors and trivial baselines."""
     from worldstate.bench.plot import plot_runs
     from worldstate.bench.report import load_run, render_table
-    from worldstate.files import atomic_write_text
+    from worldstate.files import atomic_write_text, check_output_file
 
+    for path in (out, plot_path):
+        if path:
+            check_output_file(path)
     docs = [load_run(Path(d)) for d in dirs]
     table = render_table(docs)
     if out:
@@ -157,12 +162,16 @@ def perf_cmd(corpus: str, sizes: str, startup: bool, json_out: str | None) -> No
 def constory_judge_cmd(csv_file: str) -> None:
     """ConStory metrics of any judge's CSV (evaluations/<model>.csv): CED, errors per story, verbatim quotes."""
     from worldstate.bench.jsonio import dumps
-    from worldstate.bench.loaders import load_constory_judge
+    from worldstate.bench.loaders import left_out_of, load_constory_judge
     from worldstate.bench.metrics.constory import ConStoryCase, constory_metrics
 
     rows = load_constory_judge(Path(csv_file))
     cases = [ConStoryCase(r["id"], Path(csv_file).stem, r["story"], r["errors"]) for r in rows]
-    click.echo(dumps({"file": csv_file, "n": len(cases), "metrics": constory_metrics(cases)}, indent=1))
+    left_out = left_out_of(rows)
+    for record in left_out:
+        click.echo(f"{record['file']}:{record['line']}: left out: {record['reason']}", err=True)
+    doc = {"file": csv_file, "n": len(cases), "metrics": constory_metrics(cases), "left_out": left_out}
+    click.echo(dumps(doc, indent=1))
 
 
 @bench.command("make-senpos")
@@ -174,8 +183,9 @@ def make_senpos_cmd(stories: str, out: str, seed: int) -> None:
     from worldstate.bench.derive import derive_senpos
     from worldstate.bench.jsonio import dumps
     from worldstate.bench.readers import read_jsonl, require_columns
-    from worldstate.files import atomic_write_text
+    from worldstate.files import atomic_write_text, check_output_file
 
+    check_output_file(out)
     rows = read_jsonl(Path(stories))
     require_columns(Path(stories), rows, ["story"])
     items = derive_senpos([str(r["story"]) for r in rows], seed=seed)

@@ -11,7 +11,7 @@ from worldstate.analysis import analyze_file
 from worldstate.cli.common import model_options
 from worldstate.config import Settings
 from worldstate.errors import ConfigError, InputError
-from worldstate.files import atomic_write_bytes
+from worldstate.files import atomic_write_bytes, check_output_file
 from worldstate.state import WorldState
 from worldstate.state.graphs import build_view, graph_to_text, to_dot, write_graph
 from worldstate.view.inputs import load_world_file
@@ -52,10 +52,10 @@ def _world(story: str | None, world: str | None, settings: Settings) -> WorldSta
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["json", "graphml", "dot"]),
+    type=click.Choice(["json", "graphml", "gexf", "dot"]),
     default="json",
     show_default=True,
-    help="json: networkx node-link; graphml: Gephi/yEd; dot: Graphviz.",
+    help='json: networkx node-link (edges under "links"); graphml: Gephi/yEd; gexf: Gephi; dot: Graphviz.',
 )
 @click.option(
     "--render",
@@ -86,6 +86,8 @@ def graph(
         raise click.UsageError(f"--render {render} writes an image: give --out FILE.{render}")
     if render and not shutil.which("dot"):
         render_dot("", render)  # raises the clear "Graphviz not installed" error before any analysis
+    if out:
+        check_output_file(out)
     ws = _world(story, world, settings)
     character_id = None
     if character:

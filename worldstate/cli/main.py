@@ -1,6 +1,7 @@
 """The ``worldstate`` command group: subcommands are imported lazily so ``--help`` stays fast.
 
-Exit codes: 0 success; 1 findings were reported (``check``) or usage error; 2 bad input.
+Exit codes: 0 ran with no finding; 1 findings were reported (``check``); 2 bad input or a usage error
+(a bad option, a missing argument, an output path that cannot be written).
 """
 
 from __future__ import annotations
@@ -47,14 +48,14 @@ class LazyGroup(click.Group):
                 formatter.write_dl(rows)
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):  # type: ignore[override]
-        """Like click's main, but usage errors exit 1 (2 is reserved for bad input)."""
+        """Like click's main: usage errors and bad input exit 2, findings 1 (set by ``check``)."""
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
         try:
             rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except click.UsageError as exc:
             exc.show()
-            sys.exit(1)
+            sys.exit(2)
         except click.ClickException as exc:
             exc.show()
             sys.exit(exc.exit_code)
@@ -78,7 +79,7 @@ def cli() -> None:
     and find where the story breaks its own logic.
 
     \b
-    Exit codes: 0 ok; 1 findings reported or usage error; 2 bad input.
+    Exit codes: 0 ran with no finding; 1 findings reported; 2 bad input or usage error.
     Settings come from flags or WORLDSTATE_* environment variables (see the README).
     """
 

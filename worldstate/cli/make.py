@@ -73,10 +73,12 @@ def make_flawed(
     from tqdm import tqdm
 
     from worldstate.extract.models import load_spacy
+    from worldstate.files import check_output_dir
     from worldstate.make.corpus import read_corpus
 
     if not 1 <= judge_need <= judge_samples <= 5:
         raise ConfigError("need 1 ≤ --judge-need ≤ --judge-samples ≤ 5")
+    check_output_dir(out_dir)
     stories = read_corpus(source, min_words=min_words, max_words=max_words)
     if limit:
         stories = sorted(random.Random(seed).sample(stories, min(limit, len(stories))), key=lambda s: s.id)

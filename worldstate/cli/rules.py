@@ -14,7 +14,8 @@ def rules() -> None:
     \b
     worldstate rules list                 the built-in packs and their rules
     worldstate rules list --rules my.yaml with a user pack added
-    worldstate rules validate my.yaml     check a user pack (exit 2 with the file, rule and field on error)
+    worldstate rules validate my.yaml     check a user pack: "ok", or exit 2 with the file, rule and field
+    worldstate rules validate             check the built-in packs
     worldstate rules explain life.death-is-final
     """
 
@@ -44,16 +45,25 @@ def list_rules(extra: tuple[str, ...]) -> None:
 
 
 @rules.command("validate")
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("files", nargs=-1, type=click.Path(dir_okay=False))
 def validate(files: tuple[str, ...]) -> None:
-    """Check user pack FILES against the schema and alongside the built-in packs."""
-    from worldstate.reason.lexicon import build_lexicon
-    from worldstate.reason.packs import load_pack_file, load_packs
+    """Check pack FILES against the schema and alongside the built-in packs (no FILES: the built-in
+    packs themselves). Prints "ok" and exits 0, or one error line naming the file, rule and field
+    and exits 2.
+    """
+    from pathlib import Path
 
+    from worldstate.reason.lexicon import build_lexicon
+    from worldstate.reason.packs import builtin_pack_files, load_pack_file, load_packs
+
+    builtin = {p.resolve() for p in builtin_pack_files()}
     for file in files:
-        pack = load_pack_file(file)
-        click.echo(f"{file}: ok, pack {pack.id} v{pack.version} with {len(pack.rules)} rule(s)")
-    build_lexicon(load_packs(files))  # also checks lexicon files and clashes with built-in rule ids
+        load_pack_file(file)
+    for file in builtin_pack_files() if not files else ():
+        load_pack_file(file)
+    extra = tuple(f for f in files if Path(f).resolve() not in builtin)  # a built-in pack is already loaded
+    build_lexicon(load_packs(extra))  # also checks lexicon files and clashes with built-in rule ids
+    click.echo("ok")
 
 
 @rules.command("explain")

@@ -10,7 +10,7 @@ from worldstate.analysis import World, analyze
 from worldstate.cli.common import model_options
 from worldstate.cli.render import progress
 from worldstate.config import Settings
-from worldstate.files import atomic_write_text, read_story_file
+from worldstate.files import atomic_write_text, check_output_file, read_story_file
 from worldstate.state import Finding, Story
 from worldstate.view.inputs import load_world_file
 
@@ -60,6 +60,7 @@ def view(
     if story is None and world is None:
         raise click.UsageError("give a STORY file or --world FILE.json")
     out = out or _default_out(story, world)
+    check_output_file(out)
     notes: list[str] = []
     with progress() as step:
         if world:

@@ -12,7 +12,7 @@ import networkx as nx
 
 from worldstate.state.model import Event, WorldState
 
-GraphFormat = Literal["json", "graphml", "dot"]
+GraphFormat = Literal["json", "graphml", "gexf", "dot"]
 GraphView = Literal["events", "entities", "knowledge"]
 
 
@@ -112,11 +112,18 @@ def build_view(ws: WorldState, view: GraphView, character: str | None = None) ->
 
 
 def graph_to_text(g: nx.Graph, fmt: GraphFormat) -> str:
-    """Serialise a graph as node-link JSON, GraphML or DOT text."""
+    """Serialise a graph as node-link JSON, GraphML, GEXF or DOT text.
+
+    JSON is networkx's node-link layout with the edges under ``"links"`` (``node_link_data(g, edges="links")``,
+    the layout D3 and networkx before 3.4 use); read it back with ``nx.node_link_graph(data, edges="links")``.
+    GEXF (Gephi) is networkx's ``write_gexf`` output (version 1.2draft).
+    """
     if fmt == "json":
-        return json.dumps(nx.node_link_data(g, edges="edges"), ensure_ascii=False, indent=2, default=str)
+        return json.dumps(nx.node_link_data(g, edges="links"), ensure_ascii=False, indent=2, default=str)
     if fmt == "graphml":
         return "\n".join(nx.generate_graphml(_scalar_attrs(g)))
+    if fmt == "gexf":
+        return "\n".join(nx.generate_gexf(_scalar_attrs(g)))
     if fmt == "dot":
         return to_dot(g)
     raise ValueError(f"unknown format {fmt!r}")

@@ -59,7 +59,7 @@ def world_state_from_dict(data: dict[str, Any]) -> model.WorldState:
     if version != SCHEMA_VERSION:
         raise SchemaError(f"world-state version {version} is not supported (this is version {SCHEMA_VERSION})")
     body = {k: v for k, v in data.items() if k not in ("schema", "version")}
-    return _build(model.WorldState, body)
+    return _build(model.WorldState, body, "")
 
 
 _LOCAL_TYPES = {
@@ -70,39 +70,100 @@ _LOCAL_TYPES = {
     **{name: getattr(model, name) for name in dir(model) if isinstance(getattr(model, name), type)},
 }
 
+_JSON_TYPE_NAMES = {dict: "an object", list: "a list", str: "a string", bool: "true/false", int: "a number"}
 
-def _build(cls: type, data: Any) -> Any:
+
+def _where(path: str) -> str:
+    return f"field {path!r}" if path else "the top level"
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    for tp, name in _JSON_TYPE_NAMES.items():
+        if isinstance(value, tp):
+            return name
+    return "a number" if isinstance(value, float) else type(value).__name__
+
+
+def _expect(path: str, what: str, value: Any) -> SchemaError:
+    shown = "" if value is None else " " + json.dumps(value, default=str)[:60]
+    return SchemaError(f"{_where(path)}: expected {what}, got {_kind(value)}{shown}")
+
+
+def _build(cls: type, data: Any, path: str) -> Any:
+    """Build dataclass ``cls`` from ``data``; a SchemaError names the field (``entities[2].kind``) on error."""
+    if not isinstance(data, dict):
+        raise _expect(path, f"an object ({cls.__name__})", data)
     hints = typing.get_type_hints(cls, globalns=vars(model), localns=_LOCAL_TYPES)
     kwargs = {}
-    for f in dataclasses.fields(cls):
+    fields = [f for f in dataclasses.fields(cls) if f.init]
+    for f in fields:
+        child = f"{path}.{f.name}" if path else f.name
         if f.name in data:
-            kwargs[f.name] = _convert(hints[f.name], data[f.name])
+            kwargs[f.name] = _convert(hints[f.name], data[f.name], child)
+        elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+            raise SchemaError(f"{_where(path)}: missing required field {f.name!r} ({cls.__name__})")
     try:
         return cls(**kwargs)
-    except TypeError as exc:
-        raise SchemaError(f"bad {cls.__name__}: {exc}") from exc
+    except (TypeError, ValueError) as exc:
+        raise SchemaError(f"{_where(path)}: bad {cls.__name__}: {exc}") from exc
 
 
-def _convert(tp: Any, value: Any) -> Any:
-    if value is None:
-        return None
+def _convert(tp: Any, value: Any, path: str) -> Any:
     origin = typing.get_origin(tp)
     args = typing.get_args(tp)
+    if value is None:
+        if tp is Any or (origin in (typing.Union, types.UnionType) and type(None) in args):
+            return None
+        raise _expect(path, getattr(tp, "__name__", str(tp)).replace("str", "a string"), value)
     if origin in (typing.Union, types.UnionType):
         inner = [a for a in args if a is not type(None)]
-        return _convert(inner[0], value) if len(inner) == 1 else value
+        return _convert(inner[0], value, path) if len(inner) == 1 else value
     if tp is Span:
-        return Span(int(value[0]), int(value[1]))
+        if not (
+            isinstance(value, list)
+            and len(value) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+        ):
+            raise _expect(path, "a span [start, end] of two integers", value)
+        if value[0] < 0 or value[1] < value[0]:
+            raise SchemaError(f"{_where(path)}: invalid span {value} (need 0 <= start <= end)")
+        return Span(value[0], value[1])
     if isinstance(tp, type) and issubclass(tp, Enum):
-        return tp(value)
+        try:
+            return tp(value)
+        except ValueError:
+            allowed = ", ".join(repr(m.value) for m in tp)
+            raise SchemaError(f"{_where(path)}: {value!r} is not one of {allowed}") from None
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        return _build(tp, value)
+        return _build(tp, value, path)
     if origin is list:
-        return [_convert(args[0], v) for v in value]
+        if not isinstance(value, list):
+            raise _expect(path, "a list", value)
+        return [_convert(args[0], v, f"{path}[{i}]") for i, v in enumerate(value)]
     if origin is tuple:
+        if not isinstance(value, list | tuple):
+            raise _expect(path, "a list", value)
         if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_convert(args[0], v) for v in value)
-        return tuple(_convert(a, v) for a, v in zip(args, value, strict=True))
+            return tuple(_convert(args[0], v, f"{path}[{i}]") for i, v in enumerate(value))
+        if len(value) != len(args):
+            raise _expect(path, f"a list of {len(args)} items", value)
+        return tuple(_convert(a, v, f"{path}[{i}]") for i, (a, v) in enumerate(zip(args, value, strict=True)))
     if origin is dict:
-        return {k: _convert(args[1], v) for k, v in value.items()}
+        if not isinstance(value, dict):
+            raise _expect(path, "an object", value)
+        return {k: _convert(args[1], v, f"{path}.{k}") for k, v in value.items()}
+    if tp is bool:
+        if not isinstance(value, bool):
+            raise _expect(path, "true or false", value)
+    elif tp is int:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise _expect(path, "an integer", value)
+    elif tp is float:
+        if not isinstance(value, int | float) or isinstance(value, bool):
+            raise _expect(path, "a number", value)
+        return float(value)
+    elif tp is str and not isinstance(value, str):
+        raise _expect(path, "a string", value)
     return value
