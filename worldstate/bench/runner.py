@@ -102,6 +102,10 @@ def run_benchmark(task: Task, data: Path, out: Path, settings: Settings, options
         from worldstate.bench.heads import load_head
 
         load_head(task.head)
+    # the task's own context (story-cloze: the tuned model; a missing one fails here, before anything is written)
+    context = options.context
+    if context is None and options.predictor is None:
+        context = task_context(task, all_items, settings)
     out.mkdir(parents=True, exist_ok=True)
     if out.joinpath(METRICS).exists() and not out.joinpath(PREDICTIONS).exists():
         raise InputError(str(out), "has metrics.json but no predictions.jsonl; use a new --out")
@@ -119,8 +123,6 @@ def run_benchmark(task: Task, data: Path, out: Path, settings: Settings, options
     done = finished_records(preds_path)
     todo = [i for i in items if i.id not in done]
     words_by_id = {i.id: i.words for i in items}
-    # the context (training folds) always sees the whole data set, so --limit only limits what is predicted
-    context = options.context if options.context is not None else task_context(task, all_items)
 
     started = time.perf_counter()
     bar = _progress(len(items), len(items) - len(todo), options.progress)
@@ -208,6 +210,12 @@ def finish_run(
         },
         "published": anchors_for(task.name),
     }
+    if options.predictor is None or predictor_name(ref) == task.predictor:
+        from worldstate.bench.tune import parameters_in_use
+
+        tuned = parameters_in_use(task.name, settings, data)
+        if tuned is not None:  # the fitted parameters used: file, tuned or shipped, provenance, in-sample or not
+            document["tuned"] = tuned
     if task.extras is not None:
         document["extras"] = task.extras(data)
     atomic_write_text(out / METRICS, jsonio.dumps(document, indent=1) + "\n")
