@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,8 @@ from worldstate.cli.main import cli
 from worldstate.config import Settings
 from worldstate.detect.faithfulness import parameters, parameters_path, shipped_parameters_path
 from worldstate.errors import ConfigError
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 STORIES = [
     (["Ann baked bread.", "She let it cool."], "She ate a warm slice.", "She sold her car."),
@@ -63,11 +66,13 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_registry_names_the_tunable_tasks() -> None:
-    assert {"story-cloze", "storysumm"} <= set(tunable())
+    assert {"story-cloze", "storysumm", "knp"} <= set(tunable())
     with pytest.raises(ConfigError, match="nothing to tune"):
         tuner("lot-plotcom")
     result = invoke("bench", "tune", "--help")
     assert result.exit_code == 0 and "provenance" in result.output and "never fits" in result.output
+    result = invoke("bench", "tune", "storysumm", "--data", ".", "--cv", "3")
+    assert result.exit_code == 2 and "story-cloze only" in result.output
 
 
 def test_run_without_a_tuned_model_is_one_clear_error(tmp_path: Path, cache: Path) -> None:
@@ -159,3 +164,33 @@ def test_storysumm_tune_writes_threshold_with_provenance(tmp_path: Path, cache: 
     assert parameters(settings)["threshold"] == fitted["threshold"]
     used = parameters_in_use("storysumm", settings, data)
     assert used["source"] == "tuned" and used["in_sample"] is True
+
+
+def test_knp_tune_writes_weights_that_bench_run_uses(tmp_path: Path, cache: Path) -> None:
+    import yaml
+    from test_bench_runner import make_knp
+
+    from worldstate.detect.next_action import config, config_path, shipped_config_path
+
+    shipped = config()
+    assert shipped["provenance"]["items"] == 168 and "cross-validation" in shipped["provenance"]["evaluation"]
+    data = make_knp(tmp_path, n=6)
+    result = invoke("bench", "tune", "knp", "--data", str(data), "--no-progress")
+    assert result.exit_code == 0, result.output
+    written = cache / "tuned" / "knp" / "next_action.yaml"
+    fitted = yaml.safe_load(written.read_text("utf-8"))
+    assert set(fitted["weights"]) == set(shipped["weights"]) and set(fitted["hidden_ranker"]) == set(
+        shipped["hidden_ranker"]
+    )
+    prov = fitted["provenance"]
+    assert prov["items"] == 6 and prov["data_sha256"] == data_sha256(data)
+    assert {"cv_accuracy", "in_sample_accuracy"} <= set(prov["score"])
+    settings = Settings.from_env()
+    assert config_path(settings) == written != shipped_config_path()
+    assert config(settings)["weights"] == fitted["weights"]
+    out = tmp_path / "run"
+    result = invoke("bench", "run", "knp", "--data", str(data), "--out", str(out), "--no-progress")
+    assert result.exit_code == 0, result.output
+    tuned = json.loads((out / "metrics.json").read_text("utf-8"))["tuned"]
+    assert tuned["file"] == str(written) and tuned["source"] == "tuned" and tuned["in_sample"] is True
+    assert IN_SAMPLE in (out / "report.md").read_text("utf-8")

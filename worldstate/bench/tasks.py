@@ -206,6 +206,7 @@ TASKS: dict[str, Task] = {
             baselines_choice(lambda i: 2),
             "Act-on-Known knowledge-sensitive next action",
             head="next-action",
+            tune="worldstate.bench.tune.knowledge:tune_knp",
         ),
         Task(
             "storysumm",

@@ -127,19 +127,26 @@ def tune_cmd(
     \b
     story-cloze  the Story Cloze model (features + ending style + cross-encoder)
     storysumm    the faithfulness head's sentence-risk threshold
+    knp          the next-action scorer's weights and hidden-sentence ranker
 
     The parameters go to the cache dir (<cache>/tuned/NAME/, env WORLDSTATE_CACHE_DIR) with provenance.json:
     the data file's sha256, date, item count, the score (--cv K: K-fold cross-validated accuracy on --data;
-    storysumm: in-sample and leave-one-out balanced accuracy) and the command. `bench run NAME` uses them
+    storysumm: in-sample and leave-one-out balanced accuracy; knp: in-sample and 5x5-fold nested CV accuracy)
+    and the command. `bench run NAME` uses them
     (over the defaults shipped in the package) and never fits on the file it scores; metrics.json records
     which parameter file it used and warns when the scored file is the tuning file (in-sample).
 
     \b
     worldstate bench tune story-cloze --data ../shared/data/story_cloze/cloze_test_val_spring2016.csv --cv 5
     worldstate bench tune storysumm --data ../shared/data/storysumm
+    worldstate bench tune knp --data ../shared/data/act_on_known
     """
     from worldstate.bench.tune import TuneOptions, tuner
     from worldstate.bench.tune.store import command_line
+    from worldstate.errors import ConfigError
+
+    if name != "story-cloze" and (cv or no_cross_encoder):
+        raise ConfigError("--cv and --no-cross-encoder apply to story-cloze only")
 
     flags = ["--cv", str(cv), "--seed", str(seed)] if cv else []
     flags += ["--no-cross-encoder"] if no_cross_encoder else []
