@@ -114,6 +114,16 @@ def test_tune_then_run_loads_the_model_and_never_reads_labels(tmp_path: Path, ca
     assert tuned["provenance"]["data_sha256"] == prov["data_sha256"] and tuned["in_sample"] is False
     assert IN_SAMPLE not in (tmp_path / "a" / "report.md").read_text("utf-8")
 
+    # a new tuning makes a new run: resuming into the old run directory with another model is refused
+    run_a = json.loads((tmp_path / "a" / "run.json").read_text("utf-8"))
+    assert len(run_a["parameters_sha256"]) == 64
+    result = invoke("bench", "tune", "story-cloze", "--data", str(test), "--no-cross-encoder", "--no-progress")
+    assert result.exit_code == 0, result.output
+    result = invoke("bench", "run", "story-cloze", "--data", str(test), "--out", str(tmp_path / "a"), "--no-progress")
+    assert result.exit_code == 2 and "other fitted parameters" in result.output
+    result = invoke("bench", "tune", "story-cloze", "--data", str(dev), "--no-cross-encoder", "--no-progress")
+    assert result.exit_code == 0, result.output
+
     # scoring the tuning file itself is flagged as in-sample
     result = invoke("bench", "run", "story-cloze", "--data", str(dev), "--out", str(tmp_path / "c"), "--no-progress")
     assert result.exit_code == 0, result.output

@@ -67,7 +67,8 @@ def _check_run_file(out: Path, identity: dict[str, Any]) -> None:
         if previous and previous[0] != jsonio.canonical(identity):
             raise ConfigError(
                 f"{out} holds another run ({previous[0].get('benchmark')}, predictor "
-                f"{previous[0].get('predictor')}, limit {previous[0].get('limit')}); use a new --out"
+                f"{previous[0].get('predictor')}, limit {previous[0].get('limit')}, or other fitted parameters); "
+                "use a new --out"
             )
         if previous:
             return
@@ -115,6 +116,13 @@ def run_benchmark(task: Task, data: Path, out: Path, settings: Settings, options
         "limit": options.limit,
         "predictor": predictor_name(ref),
     }
+    if options.predictor is None:  # resuming with other fitted parameters (a new bench tune) is another run
+        from worldstate.bench.tune import parameters_in_use
+        from worldstate.bench.tune.store import data_sha256
+
+        used = parameters_in_use(task.name, settings)
+        if used is not None:
+            identity["parameters_sha256"] = data_sha256(Path(used["file"]))
     _check_run_file(out, identity)
 
     preds_path, timings_path = out / PREDICTIONS, out / TIMINGS
