@@ -109,13 +109,13 @@ def test_cross_encoder_trains_saves_and_loads(tmp_path: Path) -> None:
 
 
 def test_missing_model_and_bad_input(tmp_path: Path) -> None:
-    with pytest.raises(ConfigError, match=r"train_cloze\.py"):
+    with pytest.raises(ConfigError, match=r"bench tune story-cloze"):
         ClozeModel.load(tmp_path / "none.npz")
     with pytest.raises(ConfigError, match="not trained"):
         ClozeModel().predict(["A sentence."], ["One.", "Two."])
     with pytest.raises(InputError, match="two non-empty endings"):
         ClozeModel().fit([ClozeItem(["A."], ["only one"], 0)])
-    assert default_model_path(Settings(cache_dir=str(tmp_path))) == tmp_path / "models" / "cloze.npz"
+    assert default_model_path(Settings(cache_dir=str(tmp_path))) == tmp_path / "tuned" / "story-cloze" / "model.npz"
 
 
 def test_derive_senpos_reinserts_to_original() -> None:

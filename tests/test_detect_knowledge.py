@@ -14,7 +14,7 @@ from worldstate.config import Settings
 from worldstate.detect.answers import Answer
 from worldstate.detect.knowledge.access import sentence_access
 from worldstate.detect.knowledge.implausible import detect_implausible_knowledge
-from worldstate.detect.knowledge.next_action import _config, choose_next_action, option_features
+from worldstate.detect.knowledge.next_action import choose_next_action, config, option_features
 from worldstate.detect.knowledge.rank import FEATURES, hidden_scores, sentence_features
 from worldstate.detect.knowledge.world_access import UNKNOWN, covered_sentences, world_inaccessibility
 from worldstate.detect.storyview import StoryView, name_keys
@@ -86,10 +86,10 @@ def test_hidden_ranker_and_world_contrast() -> None:
     access = sentence_access(view, "Lane")
     world = world_inaccessibility(ws, view, "Lane")
     assert sentence_features(access, world).shape == (len(view), len(FEATURES))
-    scores = hidden_scores(access, world, _config()["hidden_ranker"])
+    scores = hidden_scores(access, world, config()["hidden_ranker"])
     assert "Robert secretly called" in view.sentences[int(scores.argmax())]
     feats = option_features(view, access, KNP_QUESTION, KNP_OPTIONS, world)
-    assert set(feats[0]) == set(_config()["weights"])
+    assert set(feats[0]) == set(config()["weights"])
     # the option about Robert (the hidden call) is closer to what Lane cannot know
     assert feats[0]["world_contrast"] > feats[1]["world_contrast"]
     unknown = option_features(view, access, KNP_QUESTION, KNP_OPTIONS, None)

@@ -1,7 +1,7 @@
 """Predictors: adapters from a benchmark item to the task heads in :mod:`worldstate.detect`.
 
 A predictor is ``predict(item, settings, context) -> dict``: it sees the item's id and inputs (never its gold
-fields), the run's settings, and a task context (None except for tasks trained per fold). Heads are imported
+fields), the run's settings, and a task context (None except for tasks with a tuned model file). Heads are imported
 on first use, so the harness works (and is tested) before every head exists.
 """
 
@@ -86,11 +86,15 @@ def predict_lot_senpos(item: Item, settings: Settings, context: Any = None) -> d
     ).to_dict()
 
 
-def predict_story_cloze(item: Item, settings: Settings, context: Any = None) -> dict[str, Any]:
-    """Story Cloze, val-only protocol: a model trained on the other folds of val predicts this item's fold."""
-    from worldstate.bench.folds import fold_model
+_CLOZE_MODELS: dict[str, Any] = {}
 
-    if context is None:
-        raise ConfigError("story-cloze needs its training folds (run it through the benchmark runner)")
-    model = fold_model(context, context["fold_of"][item.id], settings)
-    return model.predict(item.inputs["context"], item.inputs["endings"]).to_dict()
+
+def predict_story_cloze(item: Item, settings: Settings, context: Any = None) -> dict[str, Any]:
+    """Story Cloze with the model ``bench tune story-cloze`` saved (loaded once per process); no labels read."""
+    from worldstate.bench.tune.cloze import model_path
+    from worldstate.detect.cloze import ClozeModel
+
+    path = str((context or {}).get("model") or model_path(settings))
+    if path not in _CLOZE_MODELS:
+        _CLOZE_MODELS[path] = ClozeModel.load(path, settings)
+    return _CLOZE_MODELS[path].predict(item.inputs["context"], item.inputs["endings"]).to_dict()

@@ -82,6 +82,7 @@ def render_run(doc: dict[str, Any]) -> str:
         reasons = ", ".join(f"{n} {reason}" for reason, n in left_out.get("reasons", {}).items())
         lines += ["", f"## Left out by the loader: {left_out['n']} item(s) ({reasons})", ""]
         lines += _left_out_lines(left_out.get("items", []))
+    lines += tuned_lines(doc.get("tuned"))
     run, config = doc.get("run", {}), doc.get("config", {})
     lines += [
         "",
@@ -96,6 +97,28 @@ def render_run(doc: dict[str, Any]) -> str:
         "- slowest items: " + ", ".join(f"{i} ({fmt(s)} s)" for i, s in run.get("slowest_items", [])),
     ]
     return "\n".join(lines) + "\n"
+
+
+IN_SAMPLE = "scored on the file it was tuned on: in-sample"
+
+
+def tuned_lines(tuned: dict[str, Any] | None) -> list[str]:
+    """The report's section on the fitted parameters used (and a warning when the run is in-sample)."""
+    if not tuned:
+        return []
+    prov = tuned.get("provenance") or {}
+    lines = ["", "## Fitted parameters", ""]
+    if tuned.get("in_sample"):
+        lines += [f"**Warning: {IN_SAMPLE}.**", ""]
+    score = ", ".join(f"{k} {fmt(v)}" for k, v in sorted((prov.get("score") or {}).items()) if not isinstance(v, list))
+    lines += [
+        f"- file ({tuned.get('source')}): `{tuned.get('file')}`",
+        f"- fitted on: `{prov.get('data', '?')}` (sha256 {str(prov.get('data_sha256', '?'))[:12]}, "
+        f"{prov.get('items', '?')} items) on {prov.get('date', '?')}",
+        f"- score when fitted: {score or '–'} ({prov.get('evaluation', '?')})",
+        f"- command: `{prov.get('command', '?')}`",
+    ]
+    return lines
 
 
 def write_run_report(out: Path, doc: dict[str, Any]) -> None:

@@ -68,7 +68,8 @@ def _check_run_file(out: Path, identity: dict[str, Any]) -> None:
         if previous and previous[0] != jsonio.canonical(identity):
             raise ConfigError(
                 f"{out} holds another run ({previous[0].get('benchmark')}, predictor "
-                f"{previous[0].get('predictor')}, limit {previous[0].get('limit')}); use a new --out"
+                f"{previous[0].get('predictor')}, limit {previous[0].get('limit')}, or other fitted parameters); "
+                "use a new --out"
             )
         if previous:
             return
@@ -103,6 +104,10 @@ def run_benchmark(task: Task, data: Path, out: Path, settings: Settings, options
         from worldstate.bench.heads import load_head
 
         load_head(task.head)
+    # the task's own context (story-cloze: the tuned model; a missing one fails here, before anything is written)
+    context = options.context
+    if context is None and options.predictor is None:
+        context = task_context(task, all_items, settings)
     out.mkdir(parents=True, exist_ok=True)
     if out.joinpath(METRICS).exists() and not out.joinpath(PREDICTIONS).exists():
         raise InputError(str(out), "has metrics.json but no predictions.jsonl; use a new --out")
@@ -112,6 +117,13 @@ def run_benchmark(task: Task, data: Path, out: Path, settings: Settings, options
         "limit": options.limit,
         "predictor": predictor_name(ref),
     }
+    if options.predictor is None:  # resuming with other fitted parameters (a new bench tune) is another run
+        from worldstate.bench.tune import parameters_in_use
+        from worldstate.bench.tune.store import data_sha256
+
+        used = parameters_in_use(task.name, settings)
+        if used is not None:
+            identity["parameters_sha256"] = data_sha256(Path(used["file"]))
     _check_run_file(out, identity)
 
     preds_path, timings_path = out / PREDICTIONS, out / TIMINGS
@@ -120,8 +132,6 @@ def run_benchmark(task: Task, data: Path, out: Path, settings: Settings, options
     done = finished_records(preds_path)
     todo = [i for i in items if i.id not in done]
     words_by_id = {i.id: i.words for i in items}
-    # the context (training folds) always sees the whole data set, so --limit only limits what is predicted
-    context = options.context if options.context is not None else task_context(task, all_items)
 
     started = time.perf_counter()
     bar = _progress(len(items), len(items) - len(todo), options.progress)
@@ -224,6 +234,12 @@ def finish_run(
         "published": anchors_for(task.name),
     }
     document["left_out"] = _left_out_summary(left_out or [])
+    if options.predictor is None or predictor_name(ref) == task.predictor:
+        from worldstate.bench.tune import parameters_in_use
+
+        tuned = parameters_in_use(task.name, settings, data)
+        if tuned is not None:  # the fitted parameters used: file, tuned or shipped, provenance, in-sample or not
+            document["tuned"] = tuned
     if task.extras is not None:
         try:
             document["extras"] = task.extras(data)

@@ -15,6 +15,7 @@ from worldstate.bench.metrics.constory import ConStoryCase, constory_metrics
 from worldstate.bench.metrics.flawed import FlawedCase, flawedfictions_metrics
 from worldstate.bench.metrics.knowledge import IkdCase, ikd_metrics
 from worldstate.bench.metrics.lot import generation_metrics
+from worldstate.config import Settings
 from worldstate.errors import ConfigError
 
 Prediction = dict[str, Any] | None  # None: the item failed
@@ -159,6 +160,7 @@ class Task:
     needs_context: bool = False
     extras: Callable[[Path], dict[str, Any]] | None = None  # more results from the data folder (e.g. judges)
     head: str = ""  # the task head the predictor runs: a name in ``detect.heads.HEADS`` or ``module:function``
+    tune: str = ""  # ``bench tune NAME``: the function fitting its parameters (``module:function``, bench/tune/)
 
 
 def constory_judges(data: Path) -> dict[str, Any]:
@@ -204,6 +206,7 @@ TASKS: dict[str, Task] = {
             baselines_choice(lambda i: 2),
             "Act-on-Known knowledge-sensitive next action",
             head="next-action",
+            tune="worldstate.bench.tune.knowledge:tune_knp",
         ),
         Task(
             "storysumm",
@@ -213,6 +216,7 @@ TASKS: dict[str, Task] = {
             baselines_binary("faithful", "faithful", "unfaithful"),
             "StorySumm summary faithfulness",
             head="faithfulness",
+            tune="worldstate.bench.tune.faithfulness:tune_storysumm",
         ),
         Task(
             "constory",
@@ -230,9 +234,10 @@ TASKS: dict[str, Task] = {
             f"{H}:predict_story_cloze",
             lambda i, p: _choices(i, p, "label"),
             baselines_choice(lambda i: 2),
-            "Story Cloze Test (5-fold CV on val)",
+            "Story Cloze Test (the model from bench tune story-cloze)",
             needs_context=True,
             head="worldstate.detect.cloze:ClozeModel",
+            tune="worldstate.bench.tune.cloze:tune_story_cloze",
         ),
         Task(
             "lot-clozet",
@@ -279,10 +284,12 @@ def get_task(name: str) -> Task:
     return TASKS[name]
 
 
-def task_context(task: Task, items: list[Item]) -> Any:
-    """The per-run context a task's predictor needs (training folds for story-cloze), else None."""
+def task_context(task: Task, items: list[Item], settings: Settings) -> Any:
+    """The per-run context a task's predictor needs (story-cloze: the tuned model's path), else None.
+    A ConfigError when the task needs a tuned model and ``bench tune`` has not written one."""
     if task.name == "story-cloze":
-        from worldstate.bench.folds import cloze_context
+        from worldstate.bench.tune import parameters_in_use
 
-        return cloze_context(items)
+        used = parameters_in_use(task.name, settings)
+        return {"model": used["file"] if used else ""}
     return None

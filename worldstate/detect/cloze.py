@@ -4,9 +4,9 @@ Story Cloze uses :class:`ClozeModel`, a logistic regression over the difference 
 feature vectors (:mod:`worldstate.detect.cz_features`) plus a character n-gram model of the endings
 alone (:class:`EndingStyle`), plus a cross-encoder (MiniLM fine-tuned to read context and ending
 together, :mod:`worldstate.detect.cz_cross`) whose log-odds are added; all trained on the val split only
-(the benchmark protocol). ``cross_validate`` gives the k-fold accuracy on it. The trained model is an
-``.npz`` (weights, scale, n-gram vocabulary, the cross-encoder's float32 arrays, metadata; no pickle)
-written outside the repository.
+(the benchmark protocol) by ``worldstate bench tune story-cloze`` (``--cv K``: its k-fold accuracy). The
+trained model is an ``.npz`` (weights, scale, n-gram vocabulary, the cross-encoder's float32 arrays,
+metadata; no pickle) written to the cache dir (:func:`default_model_path`), never into the repository.
 
 ClozeT and SenPos have no training data offline, so they use an untrained coherence score from
 :mod:`worldstate.detect.cz_chinese` (jieba tokens + sentence embeddings of the surrounding context).
@@ -25,6 +25,7 @@ from worldstate.detect.answers import ChoiceAnswer
 from worldstate.detect.cz_chinese import MASK_PLOT, MASK_SLOT, plot_scores, slot_scores
 from worldstate.detect.cz_cross import ClozeCrossEncoder, CrossEncoderConfig
 from worldstate.detect.cz_features import SCALAR_NAMES, ClozeItem, item_features
+from worldstate.detect.tuned import tuned_dir
 from worldstate.errors import ConfigError, InputError
 from worldstate.extract.models import get_embedder
 
@@ -38,8 +39,9 @@ STYLE_WEIGHT = 1.0
 
 
 def default_model_path(settings: Settings) -> Path:
-    """Where ``train_cloze.py`` writes the model unless told otherwise (the cache dir, never the repo)."""
-    return settings.cache_path / "models" / "cloze.npz"
+    """Where ``worldstate bench tune story-cloze`` writes the model: ``<cache>/tuned/story-cloze/model.npz``
+    (the cache dir, never the repo), with its ``provenance.json`` beside it."""
+    return tuned_dir(settings, "story-cloze") / "model.npz"
 
 
 def _softmax(x: np.ndarray) -> np.ndarray:
@@ -181,8 +183,8 @@ class ClozeModel:
         path = Path(path)
         if not path.is_file():
             raise ConfigError(
-                f"no cloze model at {path}: train one with "
-                f"`python scripts/train_cloze.py --data cloze_test_val_spring2016.csv --out {path}`"
+                f"no cloze model at {path}: fit one with "
+                "`worldstate bench tune story-cloze --data cloze_test_val_spring2016.csv`"
             )
         try:
             with np.load(path, allow_pickle=False) as data:

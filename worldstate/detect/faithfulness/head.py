@@ -4,7 +4,8 @@ Each summary sentence is aligned with its best story windows (:mod:`worldstate.d
 commentary (evaluation of the story, e.g. "The story explores themes of …") is recognised by the
 patterns in ``data/text/commentary_cues.txt`` and not judged. The other sentences get a risk score,
 a weighted sum of the alignment signals (weights and threshold in ``data/text/faithfulness.json``,
-tuned on the StorySumm val split only). A sentence is unfaithful when its risk exceeds the threshold;
+tuned on the StorySumm val split only; ``bench tune storysumm`` refits the threshold into the cache dir,
+which then overrides the shipped file). A sentence is unfaithful when its risk exceeds the threshold;
 the summary is faithful iff no sentence is unfaithful. With the LLM adjudicator on, uncertain
 summaries are sent to it and its verdict replaces the offline one when it answers.
 """
@@ -14,6 +15,8 @@ from __future__ import annotations
 import json
 import re
 from functools import lru_cache
+from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from worldstate.analysis import World
@@ -21,23 +24,44 @@ from worldstate.config import Settings
 from worldstate.data import read_text
 from worldstate.detect.answers import SummaryAnswer
 from worldstate.detect.faithfulness.align import Alignment, StoryIndex, align
+from worldstate.detect.tuned import tuned_file
+from worldstate.errors import ConfigError
 from worldstate.state import Evidence, Finding, Story
 
 FAITHFUL, UNFAITHFUL, COMMENTARY = "faithful", "unfaithful", "commentary"
 SIGNALS = ("low_sim", "unsupported", "local_unsupported", "new_names", "new_numbers", "negation_flip")
 
 
+PARAMETERS = "faithfulness.json"
+TUNE_TASK = "storysumm"  # ``bench tune storysumm`` writes <cache>/tuned/storysumm/faithfulness.json
+
+
 def _data(name: str) -> str:
     return read_text("detect", f"data/text/{name}")
 
 
-@lru_cache(maxsize=1)
-def parameters() -> dict[str, Any]:
-    """Signal weights and the sentence threshold (``faithfulness.json``)."""
-    params = json.loads(_data("faithfulness.json"))
-    missing = [s for s in SIGNALS if s not in params["weights"]]
-    if missing:
-        raise ValueError(f"faithfulness.json lacks weights for {missing}")
+def shipped_parameters_path() -> Path:
+    return Path(str(resources.files("worldstate.detect").joinpath(f"data/text/{PARAMETERS}")))
+
+
+def parameters_path(settings: Settings | None = None) -> Path:
+    """The parameter file in use: the tuned one in the cache dir when ``bench tune storysumm`` wrote one,
+    else the shipped default."""
+    return tuned_file(settings, TUNE_TASK, PARAMETERS) or shipped_parameters_path()
+
+
+def parameters(settings: Settings | None = None) -> dict[str, Any]:
+    """Signal weights, the sentence threshold and their provenance (:func:`parameters_path`)."""
+    path = parameters_path(settings)
+    return _read_parameters(str(path), path.stat().st_mtime_ns)
+
+
+@lru_cache(maxsize=4)
+def _read_parameters(path: str, mtime_ns: int) -> dict[str, Any]:
+    params = json.loads(Path(path).read_text("utf-8"))
+    missing = [s for s in SIGNALS if s not in params.get("weights", {})]
+    if missing or "threshold" not in params:
+        raise ConfigError(f"{path}: faithfulness parameters lack {missing or ['threshold']}")
     return params
 
 
@@ -91,7 +115,7 @@ def _finding(story: Story, index: int, a: Alignment, risk: float) -> Finding:
 
 
 def _offline(world: World, summary: World) -> SummaryAnswer:
-    params = parameters()
+    params = parameters(world.settings)
     threshold = float(params["threshold"])
     story, sentences = world.story, summary.sentences
     alignments = align(StoryIndex.build(world), summary)

@@ -7,32 +7,58 @@ by how much it depends on that hidden information: semantic closeness to the mos
 sentence and to everything the extractor marks inaccessible, words it shares only with hidden
 sentences, and (negatively) its fit with what the character can see (the accessible sentences and
 the question's framing). The option with the lower dependence is the one the character, acting on
-what they know, will take. Weights live in ``data/knowledge/next_action.yaml``.
+what they know, will take. Weights live in ``data/knowledge/next_action.yaml``; ``worldstate bench tune knp``
+refits them into the cache dir, which then overrides the shipped file.
 """
 
 from __future__ import annotations
 
 import math
 from functools import lru_cache
+from importlib import resources
+from pathlib import Path
 
 import numpy as np
+import yaml
 
 from worldstate.analysis import World
 from worldstate.config import Settings
-from worldstate.data import load_yaml
 from worldstate.detect.answers import ChoiceAnswer
 from worldstate.detect.evidence import quote_evidence, sentence_evidence
 from worldstate.detect.knowledge.access import Access, sentence_access
 from worldstate.detect.knowledge.rank import hidden_scores
 from worldstate.detect.knowledge.world_access import UNKNOWN, world_inaccessibility
 from worldstate.detect.storyview import StoryView, content_lemmas
-from worldstate.errors import InputError
+from worldstate.detect.tuned import tuned_file
+from worldstate.errors import ConfigError, InputError
 from worldstate.state import Finding
 
+PARAMETERS = "next_action.yaml"
+TUNE_TASK = "knp"  # ``bench tune knp`` writes <cache>/tuned/knp/next_action.yaml
 
-@lru_cache(maxsize=1)
-def _config() -> dict:
-    return load_yaml("detect", "data/knowledge/next_action.yaml")
+
+def shipped_config_path() -> Path:
+    return Path(str(resources.files("worldstate.detect").joinpath(f"data/knowledge/{PARAMETERS}")))
+
+
+def config_path(settings: Settings | None = None) -> Path:
+    """The weights file in use: the one ``bench tune knp`` wrote to the cache dir, else the shipped default."""
+    return tuned_file(settings, TUNE_TASK, PARAMETERS) or shipped_config_path()
+
+
+def config(settings: Settings | None = None) -> dict:
+    """Scorer weights, hidden threshold, hidden-sentence ranker and their provenance (:func:`config_path`)."""
+    path = config_path(settings)
+    return _read_config(str(path), path.stat().st_mtime_ns)
+
+
+@lru_cache(maxsize=4)
+def _read_config(path: str, mtime_ns: int) -> dict:
+    data = yaml.safe_load(Path(path).read_text("utf-8"))
+    missing = [k for k in ("weights", "hidden_threshold", "hidden_ranker") if k not in (data or {})]
+    if missing:
+        raise ConfigError(f"{path}: next-action parameters lack {missing}")
+    return data
 
 
 def option_features(
@@ -49,11 +75,11 @@ def option_features(
     extractor's (``kn_world``; None = unknown). ``ranker`` overrides the configured hidden-sentence
     ranker weights (``kn_rank``; used when refitting).
     """
-    config = _config()
-    threshold = float(config["hidden_threshold"])
+    params = config(view.settings)
+    threshold = float(params["hidden_threshold"])
     scores = np.array([a.score for a in access])
     inaccessible = np.full(len(scores), UNKNOWN) if world is None else np.asarray(world, dtype=float)
-    ranked = hidden_scores(access, list(inaccessible), ranker or config["hidden_ranker"])
+    ranked = hidden_scores(access, list(inaccessible), ranker or params["hidden_ranker"])
     top = ranked >= ranked.max() - 1e-9
     hidden = scores >= threshold
     option_vecs = view.encode(options)
@@ -78,8 +104,8 @@ def option_features(
     return rows
 
 
-def _dependence(features: dict[str, float]) -> float:
-    weights = _config()["weights"]
+def _dependence(features: dict[str, float], settings: Settings | None = None) -> float:
+    weights = config(settings)["weights"]
     return sum(float(weights[name]) * value for name, value in features.items())
 
 
@@ -100,12 +126,12 @@ def choose_next_action(world: World, question: str, options: list[str], characte
     access = sentence_access(view, who)
     inaccessible = world_inaccessibility(ws, view, who)
     features = option_features(view, access, question, options, inaccessible)
-    dependence = [_dependence(f) for f in features]
+    dependence = [_dependence(f, settings) for f in features]
     choice = int(np.argmin(dependence))
     ordered = sorted(dependence)
     margin = ordered[1] - ordered[0]
     confidence = 1.0 / (1.0 + math.exp(-margin))  # symmetric logistic fit: P(lower-scored option is right)
-    hidden_index = int(np.argmax(hidden_scores(access, inaccessible, _config()["hidden_ranker"])))
+    hidden_index = int(np.argmax(hidden_scores(access, inaccessible, config(settings)["hidden_ranker"])))
     reasons = list(access[hidden_index].reasons)
     if inaccessible[hidden_index] >= 0.5:
         reasons.append("not present, told or involved per the extracted scenes")

@@ -5,7 +5,7 @@ characters' private minds) with the extractor's access model (``kn_world``: scen
 speech, private thoughts) and where the sentence sits in the story (the hidden development tends
 to come late, but rarely as the closing sentence). Weights live in
 ``data/knowledge/next_action.yaml`` (``hidden_ranker``), fitted by logistic regression on the
-development KNP items' annotated sentences (``scripts/eval_knowledge.py knp --fit``).
+development KNP items' annotated sentences (``worldstate bench tune knp``).
 """
 
 from __future__ import annotations

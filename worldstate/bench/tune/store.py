@@ -1,0 +1,105 @@
+"""Provenance of fitted parameters: the data's hash, date, item count, score and the command that fitted them."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shlex
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from worldstate import __version__
+from worldstate.bench import jsonio
+from worldstate.config import Settings
+from worldstate.detect.tuned import PROVENANCE, tuned_dir
+from worldstate.errors import InputError
+from worldstate.files import atomic_write_text
+
+
+@dataclass
+class TuneOptions:
+    """How to tune: folds for the cross-validated score (0 = none), their seed, progress, and the command line."""
+
+    cv: int = 0
+    seed: int = 0
+    cross_encoder: bool = True
+    progress: bool = True
+    command: str = ""
+
+
+def _file_sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def data_sha256(path: Path) -> str:
+    """sha256 of the data file; for a folder, of its one file, else of its files' relative names and hashes."""
+    path = Path(path)
+    if path.is_file():
+        return _file_sha256(path)
+    if not path.is_dir():
+        raise InputError(str(path), "file or folder not found")
+    files = sorted(
+        p
+        for p in path.rglob("*")
+        if p.is_file() and not any(part.startswith(".") for part in p.relative_to(path).parts)
+    )
+    if len(files) == 1:
+        return _file_sha256(files[0])
+    digest = hashlib.sha256()
+    for p in files:
+        digest.update(f"{p.relative_to(path).as_posix()}\0{_file_sha256(p)}\n".encode())
+    return digest.hexdigest()
+
+
+def command_line(name: str, data: Path, *flags: str) -> str:
+    """The ``worldstate bench tune`` command that reproduces a tuning (recorded in the provenance)."""
+    return " ".join(["worldstate", "bench", "tune", name, "--data", shlex.quote(str(data)), *flags])
+
+
+def provenance(
+    task: str, data: Path, items: int, score: dict[str, Any], evaluation: str, command: str, **extra: Any
+) -> dict[str, Any]:
+    """The provenance block of a fitted parameter set. ``evaluation``: how ``score`` was measured
+    ("in-sample", "5-fold cross-validation", "leave-one-out", or several, comma-separated)."""
+    return {
+        "task": task,
+        "data": str(Path(data).resolve()),
+        "data_sha256": data_sha256(data),
+        "date": datetime.now(UTC).replace(microsecond=0).isoformat(),
+        "items": items,
+        "score": score,
+        "evaluation": evaluation,
+        "command": command,
+        "worldstate_version": __version__,
+        **extra,
+    }
+
+
+def write_provenance(settings: Settings, task: str, document: dict[str, Any]) -> Path:
+    path = tuned_dir(settings, task) / PROVENANCE
+    atomic_write_text(path, jsonio.dumps(document, indent=1) + "\n")
+    return path
+
+
+def read_provenance(path: Path) -> dict[str, Any]:
+    """A provenance.json (or the ``provenance`` block of a parameter file); {} when there is none."""
+    if not path.is_file():
+        return {}
+    try:
+        doc = json.loads(path.read_text("utf-8"))
+    except json.JSONDecodeError as exc:
+        raise InputError(str(path), f"invalid JSON ({exc.msg})", exc.lineno) from None
+    return doc.get("provenance", doc) if path.name != PROVENANCE else doc
+
+
+def in_use(path: Path, prov: dict[str, Any], data: Path | None, source: str) -> dict[str, Any]:
+    """What ``bench run`` records about the parameters it used: file, source (tuned/shipped), provenance, and
+    ``in_sample`` (the scored data is the file the parameters were fitted on)."""
+    same = bool(data is not None and prov.get("data_sha256") and prov["data_sha256"] == data_sha256(data))
+    return {"file": str(path), "source": source, "provenance": prov, "in_sample": same}
