@@ -104,7 +104,7 @@ def test_bench_perf_times_a_size_in_a_fresh_process(tmp_path) -> None:
     tale = "The miller walked to the river. His daughter stayed home and baked bread for the king. " * 20
     (corpus / "tales.txt").write_text(tale, encoding="utf-8")
     out = tmp_path / "perf.json"
-    args = ["bench", "perf", "--corpus", str(corpus), "--sizes", "60", "--no-startup", "--json", str(out)]
+    args = ["bench", "perf", "--corpus", str(corpus), "--sizes", "60", "--no-whole", "--json", str(out)]
     result = CliRunner().invoke(cli, args)
     assert result.exit_code == 0, result.output
     (row,) = json.loads(out.read_text())["sizes"]

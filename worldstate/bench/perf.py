@@ -11,7 +11,7 @@ models; model loading is not counted there. Per size it times, on one analysis:
 
 and reports words/s past start-up (analysis + all heads) and the ratio
 (analyze + all) / (analyze + continuity). Separately it times whole ``worldstate check`` processes
-on a 100-word story (start-up included).
+on a 100-word story and on a 10,000-word story (start-up included), and their ratio.
 """
 
 from __future__ import annotations
@@ -95,23 +95,34 @@ def child(corpus: Path, size: int) -> dict[str, Any]:
     return time_one(text)
 
 
-def startup_seconds(task: str, repeats: int = 3) -> float:
-    """Best wall time of a whole ``worldstate check`` process on a 100-word story (start-up included)."""
+def check_seconds(task: str, text: str = SHORT_STORY, repeats: int = 2) -> float:
+    """Best wall time of a whole ``worldstate check --json`` process on ``text`` (start-up included)."""
     import tempfile
 
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False, encoding="utf-8") as fh:
-        fh.write(SHORT_STORY + "\n")
+        fh.write(text + "\n")
     best = math.inf
     for _ in range(repeats):
         started = time.perf_counter()
         subprocess.run(
-            [sys.executable, "-c", "from worldstate.cli.main import cli; cli()", "check", fh.name, "--task", task],
+            [sys.executable, "-m", "worldstate", "check", fh.name, "--task", task, "--json"],
             capture_output=True,
             check=False,
         )
         best = min(best, time.perf_counter() - started)
     Path(fh.name).unlink(missing_ok=True)
     return best
+
+
+def whole_process(corpus: Path, words: int) -> dict[str, float]:
+    """Whole ``check`` processes: ``--task continuity`` and ``--task all`` on a 100-word story and on a
+    ``words``-word story, and the all/continuity ratio on the long one."""
+    long_story = cut_words(corpus_text(corpus), words)
+    out = {f"{task}_100_words_s": check_seconds(task) for task in ("continuity", "all")}
+    for task in ("continuity", "all"):
+        out[f"{task}_{words}_words_s"] = check_seconds(task, long_story)
+    out[f"all_over_continuity_{words}_words"] = out[f"all_{words}_words_s"] / out[f"continuity_{words}_words_s"]
+    return out
 
 
 def run_sizes(corpus: Path, sizes: list[int], echo: Any = print) -> list[dict[str, Any]]:

@@ -203,12 +203,15 @@ def report_cmd(dirs: tuple[str, ...], out: str | None, plot_path: str | None) ->
     help="A folder of Project Gutenberg .txt books (headers are stripped).",
 )
 @click.option("--sizes", default="1000,3000,10000,20000", show_default=True, help="Story sizes in words.")
-@click.option("--startup/--no-startup", default=True, help="Also time whole `check` processes on 100 words.")
+@click.option(
+    "--whole/--no-whole", default=True, help="Also time whole `check` processes (100 words and 10,000 words)."
+)
 @click.option("--json", "json_out", type=click.Path(dir_okay=False), default=None, help="Also write the rows here.")
-def perf_cmd(corpus: str, sizes: str, startup: bool, json_out: str | None) -> None:
-    """Time analysis and the story-only heads per story size (each size in a fresh process, models warm),
-    words/s past start-up, `check --task all` over `--task continuity`, and whole-process start-up."""
-    from worldstate.bench.perf import run_sizes, startup_seconds
+def perf_cmd(corpus: str, sizes: str, whole: bool, json_out: str | None) -> None:
+    """Time analysis and the story-only heads per story size (each size in a fresh process, models warm):
+    words/s past start-up and the heads' cost; then whole `check --task continuity|all --json` processes on
+    100 and 10,000 words (start-up included) and the all/continuity ratio."""
+    from worldstate.bench.perf import run_sizes, whole_process
     from worldstate.errors import InputError
     from worldstate.files import atomic_write_text
 
@@ -219,10 +222,11 @@ def perf_cmd(corpus: str, sizes: str, startup: bool, json_out: str | None) -> No
     except ValueError:
         raise InputError("--sizes", f"expected comma-separated word counts, got {sizes!r}") from None
     rows: dict[str, object] = {"sizes": run_sizes(Path(corpus), numbers, click.echo)}
-    if startup:
-        rows["startup_s"] = {task: startup_seconds(task) for task in ("continuity", "all")}
-        for task, seconds in rows["startup_s"].items():  # type: ignore[union-attr]
-            click.echo(f"whole process, `check --task {task}` on 100 words: {seconds:.2f} s")
+    if whole:
+        timings = whole_process(Path(corpus), 10_000)
+        rows["whole_process"] = timings
+        for name, value in timings.items():
+            click.echo(f"{name}: {value:.2f}")
     if json_out:
         atomic_write_text(json_out, json.dumps(rows, indent=2) + "\n")
 
