@@ -21,6 +21,10 @@ BENCHMARKS = (
     "lot-senpos",
     "lot-plotcom",
     "lot-outgen",
+    "litbank-coref",
+    "litbank-entities",
+    "litbank-events",
+    "litbank-quotes",
 )
 
 
