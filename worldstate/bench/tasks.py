@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from worldstate.bench import loaders
+from worldstate.bench import litbank, loaders
 from worldstate.bench.items import Item
 from worldstate.bench.metrics.classify import accuracy, balanced_accuracy, cohen_kappa, recall_of
 from worldstate.bench.metrics.constory import ConStoryCase, constory_metrics
@@ -272,6 +272,39 @@ TASKS: dict[str, Task] = {
             score_outgen,
             baselines_generation,
             "LOT OutGen (generation)",
+        ),
+        # LitBank (development half): the engine's current extractor, scored as BookNLP is
+        Task(
+            "litbank-coref",
+            litbank.load_coref,
+            "worldstate.bench.litbank:predict_coref",
+            litbank.score_coref,
+            litbank.baselines_empty,
+            "LitBank coreference (CoNLL F1, LEA, mentions)",
+        ),
+        Task(
+            "litbank-entities",
+            litbank.load_entities,
+            "worldstate.bench.litbank:predict_entities",
+            litbank.score_entities,
+            litbank.baselines_empty,
+            "LitBank nested entities (exact span + type)",
+        ),
+        Task(
+            "litbank-events",
+            litbank.load_events,
+            "worldstate.bench.litbank:predict_events",
+            litbank.score_events,
+            litbank.baselines_empty,
+            "LitBank realis event triggers",
+        ),
+        Task(
+            "litbank-quotes",
+            litbank.load_quotes,
+            "worldstate.bench.litbank:predict_quotes",
+            litbank.score_quotes,
+            litbank.baselines_empty,
+            "LitBank quotations and speakers",
         ),
     ]
 }
