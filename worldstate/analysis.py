@@ -137,18 +137,9 @@ class World:
             self._memo[key] = make()
         return self._memo[key]
 
-    def _embed_in_background(self) -> None:
-        """Start the embeddings layer in a thread (it overlaps the extraction stages)."""
-
-        def run() -> None:
-            try:
-                self._memo["embeddings"] = self.embed(self.sentences)
-            except Exception:
-                self._memo.pop("embeddings", None)
-
-        thread = threading.Thread(target=run, name="worldstate-embeddings", daemon=True)
+    def _wait_for(self, thread: threading.Thread) -> None:
+        """Let ``embeddings`` wait for ``thread`` (a head start that fills the embedder's cache)."""
         self._memo["_embedding_thread"] = thread
-        thread.start()
 
 
 def analyze(
@@ -162,8 +153,9 @@ def analyze(
     """Analyse ``text`` once into a :class:`World`.
 
     ``layers="parse"`` stops after the parse (for summaries, questions and options);
-    ``embed_early`` starts the sentence embeddings in a background thread as soon as the sentence
-    split is known, overlapping extraction (for callers that run the heads that read them).
+    ``embed_early`` embeds the sentences in a background thread while the parser runs (for callers
+    that run the heads that read them): it embeds the rule-based split before the parser replaces it,
+    and the embeddings layer then finds nearly every sentence of the final split in the embedder's cache.
     """
     settings = settings or Settings.from_env()
     where = source or getattr(text, "source", "") or "text"
@@ -184,16 +176,17 @@ def _build(story: Story, raw: str, settings: Settings, layers: Layers, embed_ear
     from worldstate import extract
 
     chinese = (settings.language or story.language) == "zh"
+    prefetch = None
+    if embed_early:  # the rule-based split, embedded while the parser runs
+        prefetch = _embed_in_background([story.sentence_text(i) for i in range(len(story.sentences))], settings)
     if chinese and layers == "world":
         state, _ = extract.extract(story, settings)
         world = World(story, state, settings, raw, None, layers)
-        if embed_early:
-            world._embed_in_background()
+        if prefetch is not None:
+            world._wait_for(prefetch)
         return world
     parsed: ParsedDoc | None = None
     name, parse_s = "", 0.0
-    if embed_early:  # load the embedding model while the parser runs (the embeddings wait for the split)
-        _load_embedder_in_background(settings)
     if not chinese:
         from worldstate.extract.builder import parse
 
@@ -201,8 +194,8 @@ def _build(story: Story, raw: str, settings: Settings, layers: Layers, embed_ear
         parsed, name = parse(story, settings)
         parse_s = time.perf_counter() - started
     world = World(story, WorldState(story=story), settings, raw, parsed, layers)
-    if embed_early:
-        world._embed_in_background()
+    if prefetch is not None:
+        world._wait_for(prefetch)
     if layers == "world" and parsed is not None:
         from worldstate.extract.builder import build_world_state
 
@@ -211,16 +204,21 @@ def _build(story: Story, raw: str, settings: Settings, layers: Layers, embed_ear
     return world
 
 
-def _load_embedder_in_background(settings: Settings) -> None:
+def _embed_in_background(sentences: list[str], settings: Settings) -> threading.Thread:
+    """Embed ``sentences`` in a thread (the embedder caches per text); a failure is left to the
+    embeddings layer, which embeds again and reports it."""
+
     def run() -> None:
         from worldstate.extract.models import get_embedder
 
         try:
-            get_embedder(settings)
-        except Exception:  # the embeddings layer loads it again and reports the error there
+            get_embedder(settings).encode(sentences)
+        except Exception:
             return
 
-    threading.Thread(target=run, name="worldstate-embedder-load", daemon=True).start()
+    thread = threading.Thread(target=run, name="worldstate-embeddings", daemon=True)
+    thread.start()
+    return thread
 
 
 def analyze_file(path: str | Path, settings: Settings | None = None, **options: Any) -> World:
