@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterator
 from typing import Any
 
 SENPOS_MASK = "[MASK]"
@@ -39,15 +40,20 @@ def _joiner(text: str) -> str:
     return "" if _CJK.search(text) else " "
 
 
+def _picks(stories: list[str], task: str, seed: int, end: int) -> Iterator[tuple[int, str, list[str], int]]:
+    """(index, story, its sentences, k) for each story of at least MIN_SENTENCES sentences: k a seeded
+    random sentence after the first and before the last ``end`` ones; short stories are skipped."""
+    for index, story in enumerate(stories):
+        sentences = split_sentences(story)
+        if len(sentences) >= MIN_SENTENCES:
+            k = random.Random(f"{task}:{seed}:{index}").randrange(1, len(sentences) - end)
+            yield index, story, sentences, k
+
+
 def derive_senpos(stories: list[str], seed: int = 0) -> list[dict[str, Any]]:
     """SenPos-style items ({id, story, sentence, label, derived}) from plain stories; short stories are skipped."""
     items = []
-    for index, story in enumerate(stories):
-        sentences = split_sentences(story)
-        if len(sentences) < MIN_SENTENCES:
-            continue
-        rng = random.Random(f"senpos:{seed}:{index}")
-        k = rng.randrange(1, len(sentences))
+    for index, story, sentences, k in _picks(stories, "senpos", seed, 0):
         rest = sentences[:k] + sentences[k + 1 :]
         glue = _joiner(story)
         text = glue.join(f"{s}{glue}{SENPOS_MASK}" for s in rest)
@@ -60,12 +66,7 @@ def derive_senpos(stories: list[str], seed: int = 0) -> list[dict[str, Any]]:
 def derive_plotcom(stories: list[str], seed: int = 0) -> list[dict[str, Any]]:
     """PlotCom-style items ({id, story, plot, derived}) from plain stories; short stories are skipped."""
     items = []
-    for index, story in enumerate(stories):
-        sentences = split_sentences(story)
-        if len(sentences) < MIN_SENTENCES:
-            continue
-        rng = random.Random(f"plotcom:{seed}:{index}")
-        k = rng.randrange(1, len(sentences) - 1)
+    for index, story, sentences, k in _picks(stories, "plotcom", seed, 1):
         masked = [*sentences[:k], PLOTCOM_MASK, *sentences[k + 1 :]]
         items.append(
             {"id": f"plotcom_{index:05d}", "story": _joiner(story).join(masked), "plot": sentences[k], "derived": True}

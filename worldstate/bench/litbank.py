@@ -16,7 +16,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -281,29 +281,27 @@ def load_coref(data: Path) -> list[Item]:
 
 def load_entities(data: Path) -> list[Item]:
     """One item per document: nested (first, last, TYPE) spans from ``entities/tsv``."""
-    items = []
-    for doc_id, txt in _documents(data):
-        text = txt.read_text(encoding="utf-8")
-        path = data / "entities" / "tsv" / f"{doc_id}_brat.tsv"
-        if not path.is_file():
-            raise InputError(str(path), "missing")
-        tokens, spans = read_bio_tsv(path)
-        _check_tokens(path, tokens, flat(token_offsets(text)), text)
-        items.append(_item(doc_id, text, {"entities": [list(s) for s in spans]}))
-    return items
+    return _tsv_items(data, "entities", read_bio_tsv, lambda spans: {"entities": [list(s) for s in spans]})
 
 
 def load_events(data: Path) -> list[Item]:
     """One item per document: the indices of the realis event trigger tokens from ``events/tsv``."""
+    return _tsv_items(data, "events", read_events_tsv, lambda events: {"events": events})
+
+
+def _tsv_items(
+    data: Path, layer: str, read: Callable[[Path], tuple[list[str], Any]], gold: Callable[[Any], dict[str, Any]]
+) -> list[Item]:
+    """One item per document: ``gold`` of what ``read`` finds in ``LAYER/tsv`` (tokens checked against the text)."""
     items = []
     for doc_id, txt in _documents(data):
         text = txt.read_text(encoding="utf-8")
-        path = data / "events" / "tsv" / f"{doc_id}_brat.tsv"
+        path = data / layer / "tsv" / f"{doc_id}_brat.tsv"
         if not path.is_file():
             raise InputError(str(path), "missing")
-        tokens, events = read_events_tsv(path)
+        tokens, labels = read(path)
         _check_tokens(path, tokens, flat(token_offsets(text)), text)
-        items.append(_item(doc_id, text, {"events": events}))
+        items.append(_item(doc_id, text, gold(labels)))
     return items
 
 

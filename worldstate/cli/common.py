@@ -10,6 +10,14 @@ import click
 
 from worldstate.config import Settings
 
+world_option = click.option(
+    "--world",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="A saved world state (worldstate analyze --format json) instead of analysing STORY.",
+)
+"""``--world FILE``: a saved world state to read instead of analysing the STORY argument."""
+
 
 def model_options(func: Callable[..., Any]) -> Callable[..., Any]:
     """Add the extraction/model flags and turn them into a ``settings`` argument."""

@@ -8,7 +8,7 @@ import subprocess
 import click
 
 from worldstate.analysis import analyze_file
-from worldstate.cli.common import model_options
+from worldstate.cli.common import model_options, world_option
 from worldstate.config import Settings
 from worldstate.errors import ConfigError, InputError
 from worldstate.files import atomic_write_bytes, check_output_file
@@ -64,12 +64,7 @@ def _world(story: str | None, world: str | None, settings: Settings) -> WorldSta
     help="Draw the graph with Graphviz's dot (must be installed) into --out.",
 )
 @click.option("--out", type=click.Path(dir_okay=False), default=None, help="Output file (default: standard output).")
-@click.option(
-    "--world",
-    type=click.Path(dir_okay=False),
-    default=None,
-    help="A saved world state (worldstate analyze --format json) instead of analysing STORY.",
-)
+@world_option
 @model_options
 def graph(
     story: str | None,

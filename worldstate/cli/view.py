@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from worldstate.analysis import World, analyze
-from worldstate.cli.common import model_options
+from worldstate.cli.common import model_options, world_option
 from worldstate.cli.render import progress
 from worldstate.config import Settings
 from worldstate.files import atomic_write_text, check_output_file, read_story_file
@@ -27,12 +27,7 @@ def _default_out(story: str | None, world: str | None) -> str:
 @click.option(
     "--out", type=click.Path(dir_okay=False), default=None, help="HTML file to write (default: STORY's name + .html)."
 )
-@click.option(
-    "--world",
-    type=click.Path(dir_okay=False),
-    default=None,
-    help="A saved world state (worldstate analyze --format json) instead of analysing STORY.",
-)
+@world_option
 @click.option(
     "--findings",
     "findings_file",

@@ -25,6 +25,7 @@ from worldstate.detect.answers import ChoiceAnswer
 from worldstate.detect.cz_chinese import MASK_PLOT, MASK_SLOT, plot_scores, slot_scores
 from worldstate.detect.cz_cross import ClozeCrossEncoder, CrossEncoderConfig
 from worldstate.detect.cz_features import SCALAR_NAMES, ClozeItem, item_features
+from worldstate.detect.evidence import ask_choice
 from worldstate.detect.tuned import tuned_dir
 from worldstate.errors import ConfigError, InputError
 from worldstate.extract.models import get_embedder
@@ -285,27 +286,20 @@ def load_story_cloze_csv(path: str | Path) -> list[ClozeItem]:
 
 def with_llm(answer: ChoiceAnswer, story: str, options: list[str], question: str, settings: Settings) -> ChoiceAnswer:
     """Ask the LLM adjudicator (task "cloze") when the offline choice is uncertain; else keep it."""
-    if settings.llm_mode == "off":
-        return answer
-    from worldstate.detect.llm import consult
-
     notes = f"offline scores per option: {[round(s, 3) for s in answer.scores]}"
-    verdict = consult(
+    found = ask_choice(
         settings,
-        answer.confidence,
-        answer.notes,
+        answer,
         "cloze",
-        required="answer_index",
         missing_note="LLM answer had no option index",
         story=story,
         options=options,
         question=question,
         engine_notes=notes,
     )
-    if verdict is None:
+    if found is None:
         return answer
-    choice = int(verdict.data["answer_index"])
-    confidence = float(verdict.data.get("confidence") or 0.7)
+    verdict, choice, confidence = found
     note = f"LLM adjudicated (offline choice {answer.choice})"
     return ChoiceAnswer(confidence, [], [*answer.notes, *verdict.notes, note], choice, answer.scores)
 

@@ -18,7 +18,7 @@ from worldstate.extract.lexicon import lexicon
 from worldstate.extract.parsed import ParsedDoc, assign_sentences
 from worldstate.extract.propositions import extract_propositions
 from worldstate.extract.quotes import find_quotes
-from worldstate.extract.scenes import build_stage
+from worldstate.extract.scenes import build_stage, sentence_casts
 from worldstate.extract.speech import SpeechExtractor, fix_quote_pronouns, link_quote_pronouns, mark_quoted_tokens
 from worldstate.state import EntityKind, Story, WorldState
 
@@ -86,7 +86,7 @@ def build_world_state(
 
     events, by_verb = extract_events(doc, coref, kinds)
     props = extract_propositions(doc, coref, kinds, by_verb, speaker_at, story.text)
-    stage = build_stage(story, doc, coref, entities, speeches, coref.groups)
+    stage = build_stage(story, sentence_casts(story, doc, coref, entities, speeches, coref.groups))
     for ev in events:
         ev.scene = stage.scene_of[ev.sentence] if ev.sentence < len(stage.scene_of) else 0
         ev.present = list(stage.present[ev.sentence]) if ev.sentence < len(stage.present) else []

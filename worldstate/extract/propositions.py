@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 
 from worldstate.extract.coref import NOT_OBJECTS, Coreference
 from worldstate.extract.events import entity_of, subject_of, thinker_of
-from worldstate.extract.lexicon import lexicon
+from worldstate.extract.lexicon import Lexicon, lexicon
 from worldstate.extract.parsed import ParsedDoc, Token
 from worldstate.state import EntityKind, Proposition, Source, Span
 from worldstate.state.vocabulary import count_predicate
@@ -28,21 +29,17 @@ _DURATION = re.compile(
 SpeakerAt = Callable[[int], str | None]
 
 
+@dataclass
 class _Builder:
-    def __init__(
-        self,
-        doc: ParsedDoc,
-        coref: Coreference,
-        kinds: dict[str, EntityKind],
-        by_verb: dict[int, str],
-        speaker_at: SpeakerAt,
-        text: str,
-    ) -> None:
-        self.doc, self.coref, self.kinds, self.by_verb = doc, coref, kinds, by_verb
-        self.speaker_at, self.text = speaker_at, text
-        self.lex = lexicon()
-        self.props: list[Proposition] = []
-        self._seen: set[tuple] = set()
+    doc: ParsedDoc
+    coref: Coreference
+    kinds: dict[str, EntityKind]
+    by_verb: dict[int, str]
+    speaker_at: SpeakerAt
+    text: str
+    lex: Lexicon = field(default_factory=lexicon)
+    props: list[Proposition] = field(default_factory=list)
+    _seen: set[tuple] = field(default_factory=set)
 
     def ent(self, tok: Token | None) -> str | None:
         return entity_of(self.doc, self.coref, tok)

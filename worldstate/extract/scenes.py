@@ -56,6 +56,10 @@ def _away_while(doc: ParsedDoc, tok: Token) -> bool:
     return any(k.low in _ABSENT for k in doc.kids(tok.i, "advmod", "acomp", "prep", "prt"))
 
 
+Casts = tuple[list[list[str]], list[set[str]], list[str | None], list[set[str]]]
+"""Per sentence: who appears, who leaves after it, the place opening it, who left before its main clause."""
+
+
 def sentence_casts(
     story: Story,
     doc: ParsedDoc,
@@ -63,7 +67,7 @@ def sentence_casts(
     entities: dict[str, Entity],
     speeches: list[Speech],
     groups: dict[str, frozenset[str]],
-) -> tuple[list[list[str]], list[set[str]], list[str | None], list[set[str]]]:
+) -> Casts:
     """Per sentence: characters who appear on stage, who leave after it, the place opening it, and who
     left before its main clause ("After Kye left, …")."""
     n = len(story.sentences)
@@ -117,17 +121,10 @@ def sentence_casts(
     return appear, leave, opening_place, gone_before
 
 
-def build_stage(
-    story: Story,
-    doc: ParsedDoc,
-    coref: Coreference,
-    entities: dict[str, Entity],
-    speeches: list[Speech],
-    groups: dict[str, frozenset[str]],
-) -> Stage:
-    """Split the story into scenes and compute presence for every sentence."""
+def build_stage(story: Story, casts: Casts) -> Stage:
+    """Split the story into scenes and compute presence for every sentence, from its :func:`sentence_casts`."""
     lex = lexicon()
-    appear, leave, opening_place, gone_before = sentence_casts(story, doc, coref, entities, speeches, groups)
+    appear, leave, opening_place, gone_before = casts
     n = len(story.sentences)
     starts: list[int] = [0] if n else []
     place: str | None = None

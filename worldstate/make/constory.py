@@ -29,6 +29,7 @@ from worldstate.files import atomic_write_text
 from worldstate.make.corpus import SourceStory
 from worldstate.make.facts import name_gender
 from worldstate.make.lexicon import load_lexicon
+from worldstate.make.writer import write_jsonl
 from worldstate.state import Span, Story
 
 _PRONOUNS = {
@@ -88,15 +89,16 @@ class InjectedSet:
     skipped: list[dict[str, str]] = field(default_factory=list)
 
     def write(self, out_dir: str | Path) -> dict[str, Path]:
-        out = Path(out_dir)
-        paths = {"injected": out / "constory_injected.jsonl", "originals": out / "constory_originals.jsonl"}
-        atomic_write_text(
-            paths["injected"], "".join(json.dumps(p.record(), ensure_ascii=False) + "\n" for p in self.planted)
+        originals = ({"id": s.id, "story": s.text} for s in self.originals)
+        paths = write_jsonl(
+            out_dir,
+            {
+                "injected": ("constory_injected.jsonl", (p.record() for p in self.planted)),
+                "originals": ("constory_originals.jsonl", originals),
+            },
         )
-        rows = [{"id": s.id, "story": s.text} for s in self.originals]
-        atomic_write_text(paths["originals"], "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
         if self.skipped:
-            paths["skipped"] = out / "constory_skipped.jsonl"
+            paths["skipped"] = Path(out_dir) / "constory_skipped.jsonl"
             atomic_write_text(paths["skipped"], "".join(json.dumps(r) + "\n" for r in self.skipped))
         return paths
 

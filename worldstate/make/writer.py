@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -56,16 +57,23 @@ class MadeSet:
 
     def write(self, out_dir: str | Path) -> dict[str, Path]:
         """Write ``flawed.jsonl``, ``flawed_unfiltered.jsonl`` and ``provenance.jsonl`` atomically."""
-        out = Path(out_dir)
-        paths = {
-            "flawed": out / "flawed.jsonl",
-            "unfiltered": out / "flawed_unfiltered.jsonl",
-            "provenance": out / "provenance.jsonl",
-        }
-        atomic_write_text(paths["flawed"], _jsonl(asdict(i) for i in self.filtered))
-        atomic_write_text(paths["unfiltered"], _jsonl(asdict(i) for i in self.unfiltered))
-        atomic_write_text(paths["provenance"], _jsonl(self.provenance))
-        return paths
+        return write_jsonl(
+            out_dir,
+            {
+                "flawed": ("flawed.jsonl", (asdict(i) for i in self.filtered)),
+                "unfiltered": ("flawed_unfiltered.jsonl", (asdict(i) for i in self.unfiltered)),
+                "provenance": ("provenance.jsonl", self.provenance),
+            },
+        )
+
+
+def write_jsonl(out_dir: str | Path, files: dict[str, tuple[str, Iterable[Any]]]) -> dict[str, Path]:
+    """Write each ``name: (file name, rows)`` of ``files`` into ``out_dir`` as JSON lines, atomically; the
+    paths by name."""
+    paths = {name: Path(out_dir) / file_name for name, (file_name, _) in files.items()}
+    for name, (_, rows) in files.items():
+        atomic_write_text(paths[name], _jsonl(rows))
+    return paths
 
 
 def _jsonl(rows: Any) -> str:

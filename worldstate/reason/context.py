@@ -10,6 +10,7 @@ from __future__ import annotations
 import bisect
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from worldstate.reason.packs import Rule, RulePacks
 from worldstate.state import Span, WorldState
@@ -67,6 +68,11 @@ class StoryContext:
             if switch is not None and switch.sentence <= before:
                 return switch
         return None
+
+    def license_fields(self, rule: Rule, before: int) -> dict[str, Any]:
+        """A :class:`Conflict`'s ``licensed_by`` and ``license_span`` for ``rule`` at sentence ``before``."""
+        switch = self.license(rule, before)
+        return {"licensed_by": switch.name if switch else "", "license_span": switch.span if switch else None}
 
     # -- keywords -----------------------------------------------------------------------
     def _sentence_of(self, offset: int) -> int:

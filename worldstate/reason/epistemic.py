@@ -14,6 +14,7 @@ import bisect
 import re
 from collections import defaultdict
 from dataclasses import dataclass
+from typing import Any
 
 from worldstate.reason.conflicts import Conflict
 from worldstate.reason.context import StoryContext
@@ -191,21 +192,17 @@ class EpistemicChecker:
             later_fact=f"that {display(self.ws, d.key[0])} {describe(d.fact, self.ws)}",
             later_value=d.key[2],
         )
-        switch = self.ctx.license(rule, d.sentence)
-        return Conflict(
-            rule=rule.id,
-            category=rule.category,
+        return self._conflict(
+            rule,
+            d.sentence,
             facts=(*(p.id for p in first), d.fact.id),
             error=(d.span,),
             contradicted=tuple(p.span for p in first),
             error_sentences=(d.sentence,),
             contradicted_sentences=tuple(p.sentence for p in first),
             explanation=explanation,
-            confidence=rule.confidence,
             subject=d.key[0],
             character=d.character,
-            licensed_by=switch.name if switch else "",
-            license_span=switch.span if switch else None,
         )
 
     # -- entities a character never had access to ------------------------------------
@@ -253,10 +250,9 @@ class EpistemicChecker:
         return False
 
     def _unmet_conflict(self, rule: Rule, c: str, m: Mention, first: Mention) -> Conflict:
-        switch = self.ctx.license(rule, m.sentence)
-        return Conflict(
-            rule=rule.id,
-            category=rule.category,
+        return self._conflict(
+            rule,
+            m.sentence,
             facts=(first.id, m.id),
             error=(m.span,),
             contradicted=(first.span,),
@@ -265,11 +261,8 @@ class EpistemicChecker:
             explanation=rule.explain(
                 character=display(self.ws, c), later_value=m.text, later=m.sentence + 1, earlier=first.sentence + 1
             ),
-            confidence=rule.confidence,
             subject=m.entity or "",
             character=c,
-            licensed_by=switch.name if switch else "",
-            license_span=switch.span if switch else None,
         )
 
     # -- strangers' names -------------------------------------------------------------
@@ -311,10 +304,9 @@ class EpistemicChecker:
     def _stranger_conflict(
         self, rule: Rule, name: str, speaker: str, sentence: int, said: re.Match[str], intro: Mention
     ) -> Conflict:
-        switch = self.ctx.license(rule, sentence)
-        return Conflict(
-            rule=rule.id,
-            category=rule.category,
+        return self._conflict(
+            rule,
+            sentence,
             facts=(intro.id, f"speech:{speaker}:{sentence}"),
             error=(Span(said.start(), said.end()),),
             contradicted=(intro.span,),
@@ -326,11 +318,18 @@ class EpistemicChecker:
                 later=sentence + 1,
                 earlier=intro.sentence + 1,
             ),
-            confidence=rule.confidence,
             subject=name,
             character=speaker,
-            licensed_by=switch.name if switch else "",
-            license_span=switch.span if switch else None,
+        )
+
+    def _conflict(self, rule: Rule, sentence: int, **fields: Any) -> Conflict:
+        """A conflict of ``rule`` found at ``sentence`` (with its confidence, and the switch licensing it there)."""
+        return Conflict(
+            rule=rule.id,
+            category=rule.category,
+            confidence=rule.confidence,
+            **fields,
+            **self.ctx.license_fields(rule, sentence),
         )
 
 

@@ -63,7 +63,6 @@ def core_to_conflict(core: Core, ws: WorldState, packs: RulePacks, ctx: StoryCon
         "later_fact": describe(error, ws),
         "elapsed": elapsed,
     }
-    switch = ctx.license(rule, error.sentence)
     confidence = rule.confidence
     if rule.kind == "opposition" and all(is_attributive(f, ws) for f in [*others, error]):
         # "the red shoes" … "the black shoes", "the old fairy" … "the young fairy": adjectives that pick
@@ -80,8 +79,7 @@ def core_to_conflict(core: Core, ws: WorldState, packs: RulePacks, ctx: StoryCon
         explanation=rule.explain(**fields),
         confidence=round(confidence, 3),
         subject=error.subject,
-        licensed_by=switch.name if switch else "",
-        license_span=switch.span if switch else None,
+        **ctx.license_fields(rule, error.sentence),
     )
 
 

@@ -14,6 +14,8 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+from worldstate.bench.metrics.spans import harmonic
+
 Mention = Hashable
 Clusters = Sequence[frozenset[Mention]]
 
@@ -42,8 +44,7 @@ class Counts:
 
     @property
     def f1(self) -> float:
-        r, p = self.recall, self.precision
-        return 2 * r * p / (r + p) if r + p else 0.0
+        return harmonic(self.recall, self.precision)
 
 
 def as_clusters(clusters: Iterable[Iterable[Mention]]) -> list[frozenset[Mention]]:

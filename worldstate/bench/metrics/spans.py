@@ -6,6 +6,11 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 
 
+def harmonic(a: float, b: float) -> float:
+    """The harmonic mean of two rates (F1 of a precision and a recall); 0 when both are 0."""
+    return 2 * a * b / (a + b) if a + b else 0.0
+
+
 @dataclass(frozen=True)
 class SpanCounts:
     """True positives, gold and predicted counts; add them across documents (micro-averaging)."""
@@ -31,8 +36,7 @@ class SpanCounts:
 
     @property
     def f1(self) -> float:
-        p, r = self.precision, self.recall
-        return 2 * p * r / (p + r) if p + r else 0.0
+        return harmonic(self.precision, self.recall)
 
     def as_dict(self) -> dict[str, float]:
         return {"precision": self.precision, "recall": self.recall, "f1": self.f1}

@@ -16,7 +16,7 @@ from typing import Any
 
 from worldstate.bench import jsonio
 from worldstate.bench.metrics.classify import balanced_accuracy
-from worldstate.bench.tune.store import TuneOptions, command_line, in_use, provenance, write_provenance
+from worldstate.bench.tune.store import TuneOptions, command_line, file_in_use, provenance, write_provenance
 from worldstate.config import Settings
 from worldstate.detect.tuned import tuned_dir
 from worldstate.files import atomic_write_text
@@ -101,6 +101,4 @@ def parameters_in_use(settings: Settings, data: Path | None = None) -> dict[str,
     """The faithfulness parameter file ``bench run storysumm`` uses (tuned, else shipped) and its provenance."""
     from worldstate.detect.faithfulness.head import parameters, parameters_path, shipped_parameters_path
 
-    path = parameters_path(settings)
-    source = "shipped" if path == shipped_parameters_path() else "tuned"
-    return in_use(path, dict(parameters(settings).get("provenance") or {}), data, source)
+    return file_in_use(parameters_path(settings), shipped_parameters_path(), parameters(settings), data)

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 import yaml
 
-from worldstate.bench.tune.store import TuneOptions, command_line, in_use, provenance, write_provenance
+from worldstate.bench.tune.store import TuneOptions, command_line, file_in_use, provenance, write_provenance
 from worldstate.config import Settings
 from worldstate.detect.knowledge.access import Access
 from worldstate.detect.storyview import StoryView
@@ -191,6 +191,4 @@ def parameters_in_use(settings: Settings, data: Path | None = None) -> dict[str,
     """The next-action weights file ``bench run knp`` uses (tuned, else shipped) and its provenance."""
     from worldstate.detect.knowledge.next_action import config, config_path, shipped_config_path
 
-    path = config_path(settings)
-    source = "shipped" if path == shipped_config_path() else "tuned"
-    return in_use(path, dict(config(settings).get("provenance") or {}), data, source)
+    return file_in_use(config_path(settings), shipped_config_path(), config(settings), data)

@@ -103,3 +103,9 @@ def in_use(path: Path, prov: dict[str, Any], data: Path | None, source: str) -> 
     ``in_sample`` (the scored data is the file the parameters were fitted on)."""
     same = bool(data is not None and prov.get("data_sha256") and prov["data_sha256"] == data_sha256(data))
     return {"file": str(path), "source": source, "provenance": prov, "in_sample": same}
+
+
+def file_in_use(path: Path, shipped: Path, params: dict[str, Any], data: Path | None) -> dict[str, Any]:
+    """:func:`in_use` for a parameter file ``path`` (the ``shipped`` one, else tuned) holding ``params``
+    with their provenance."""
+    return in_use(path, dict(params.get("provenance") or {}), data, "shipped" if path == shipped else "tuned")

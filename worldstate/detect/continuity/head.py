@@ -27,7 +27,7 @@ from worldstate.detect.continuity.lexicon import sentence_of
 from worldstate.detect.continuity.outlier import outlier_conflicts
 from worldstate.detect.continuity.reasoner import as_finding, calibration, reasoner_candidates
 from worldstate.detect.continuity.traits import trait_conflicts
-from worldstate.detect.evidence import quote_evidence
+from worldstate.detect.evidence import ask_error, llm_finding, verdict_confidence
 from worldstate.detect.storyview import StoryView
 from worldstate.state import Finding
 
@@ -78,42 +78,15 @@ def detect_continuity(world: World) -> ContinuityAnswer:
 
 def _adjudicate(answer: ContinuityAnswer, view: StoryView, settings: Settings) -> ContinuityAnswer:
     """Ask the LLM adjudicator when configured and unsure; keep the offline answer when it fails."""
-    if settings.llm_mode == "off":
-        return answer
-    from worldstate.detect.llm import consult
-
     notes = "; ".join(f.explanation for f in answer.findings) or "(no conflict found by the offline checks)"
-    verdict = consult(
-        settings,
-        answer.confidence,
-        answer.notes,
-        "continuity",
-        required="has_error",
-        story=view.story.text,
-        engine_notes=notes,
-    )
-    if verdict is None:
+    found = ask_error(settings, answer, view, "continuity", notes, "contradicted_quotes", "contradicted")
+    if found is None:
         return answer
-    answer.notes.extend(verdict.notes)
-    confidence = float(verdict.data.get("confidence") or 0.7)
-    if not verdict.data["has_error"]:
+    verdict, evidence = found
+    confidence = verdict_confidence(verdict)
+    if not evidence:
         return ContinuityAnswer(has_error=False, confidence=confidence, notes=answer.notes)
-    errors = verdict.anchored.get("error_quotes", [])
-    contradicted = verdict.anchored.get("contradicted_quotes", [])
-    if not errors:
-        answer.notes.append("LLM reported an error but none of its quotes was found in the story; ignored")
-        return answer
-    evidence = [quote_evidence(view, span, "error") for _, span in errors]
-    evidence += [quote_evidence(view, span, "contradicted") for _, span in contradicted]
-    finding = Finding(
-        category="continuity",
-        subtype="llm",
-        confidence=confidence,
-        explanation=str(verdict.data.get("explanation") or "LLM adjudicator's finding"),
-        evidence=evidence,
-        rule="llm",
-        source="llm",
-    )
+    finding = llm_finding(verdict, "continuity", "llm", evidence)
     return ContinuityAnswer(
         has_error=True,
         error_lines=[view.sentences[ev.sentence] for ev in evidence if ev.role == "error" and ev.sentence is not None],

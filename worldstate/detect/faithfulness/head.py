@@ -23,6 +23,7 @@ from worldstate.analysis import World
 from worldstate.config import Settings
 from worldstate.data import read_text
 from worldstate.detect.answers import SummaryAnswer
+from worldstate.detect.evidence import ask_llm, llm_finding, verdict_confidence
 from worldstate.detect.faithfulness.align import Alignment, StoryIndex, align
 from worldstate.detect.tuned import tuned_file
 from worldstate.errors import ConfigError
@@ -146,18 +147,8 @@ def _offline(world: World, summary: World) -> SummaryAnswer:
 
 def _with_llm(answer: SummaryAnswer, story: Story, sentences: list[str], settings: Settings) -> SummaryAnswer:
     """Ask the adjudicator when the offline answer is uncertain; keep the offline answer otherwise."""
-    from worldstate.detect.llm import consult
-
     notes = "\n".join(f.explanation for f in answer.findings) or "(none)"
-    verdict = consult(
-        settings,
-        answer.confidence,
-        answer.notes,
-        "faithfulness",
-        story=story.text,
-        summary=sentences,
-        engine_notes=notes,
-    )
+    verdict = ask_llm(settings, answer, "faithfulness", story=story.text, summary=sentences, engine_notes=notes)
     if verdict is None:
         return answer
     bad = {int(n) - 1 for n in verdict.data.get("unfaithful_sentences") or [] if 1 <= int(n) <= len(sentences)}
@@ -167,19 +158,10 @@ def _with_llm(answer: SummaryAnswer, story: Story, sentences: list[str], setting
         for i, old in enumerate(answer.sentence_labels)
     ]
     evidence = [Evidence(span=span, text=quote, role="error") for quote, span in verdict.quotes]
-    findings = [
-        Finding(
-            category="summary_faithfulness",
-            confidence=float(verdict.data.get("confidence") or 0.7),
-            explanation=str(verdict.data.get("explanation") or "LLM: summary not supported by the story"),
-            evidence=evidence,
-            rule="llm",
-            subtype=UNFAITHFUL,
-            source="llm",
-        )
-    ]
+    default = "LLM: summary not supported by the story"
+    findings = [llm_finding(verdict, "summary_faithfulness", UNFAITHFUL, evidence, default=default)]
     return SummaryAnswer(
-        confidence=float(verdict.data.get("confidence") or 0.7),
+        confidence=verdict_confidence(verdict),
         findings=findings if not faithful else [],
         notes=[*answer.notes, *verdict.notes, f"LLM adjudicated (offline said faithful={answer.faithful})"],
         faithful=faithful,

@@ -17,7 +17,7 @@ from worldstate.analysis import World
 from worldstate.config import Settings
 from worldstate.data import load_yaml
 from worldstate.detect.answers import KnowledgeAnswer
-from worldstate.detect.evidence import quote_evidence, sentence_evidence
+from worldstate.detect.evidence import ask_error, llm_finding, sentence_evidence, verdict_confidence
 from worldstate.detect.knowledge.leak import Leak, find_leaks
 from worldstate.detect.storyview import StoryView, mentions, name_keys
 from worldstate.state import Finding, WorldState
@@ -93,43 +93,16 @@ def _detect(view: StoryView, ws: WorldState, settings: Settings, character: str 
 
 def _adjudicate(answer: KnowledgeAnswer, view: StoryView, settings: Settings) -> KnowledgeAnswer:
     """Ask the LLM adjudicator when configured and unsure; keep the offline answer when it fails."""
-    if settings.llm_mode == "off":
-        return answer
-    from worldstate.detect.llm import consult
-
     notes = "; ".join(f.explanation for f in answer.findings) or "(no leak found by the offline checks)"
-    verdict = consult(
-        settings,
-        answer.confidence,
-        answer.notes,
-        "knowledge",
-        required="has_error",
-        story=view.story.text,
-        engine_notes=notes,
-    )
-    if verdict is None:
+    found = ask_error(settings, answer, view, "knowledge", notes, "source_quotes", "support")
+    if found is None:
         return answer
-    answer.notes.extend(verdict.notes)
-    confidence = float(verdict.data.get("confidence") or 0.7)
-    if not verdict.data["has_error"]:
+    verdict, evidence = found
+    confidence = verdict_confidence(verdict)
+    if not evidence:
         return KnowledgeAnswer(has_error=False, confidence=confidence, notes=answer.notes)
-    errors = verdict.anchored.get("error_quotes", [])
-    if not errors:
-        answer.notes.append("LLM reported an error but none of its quotes was found in the story; ignored")
-        return answer
-    evidence = [quote_evidence(view, span, "error") for _, span in errors]
-    evidence += [quote_evidence(view, span, "support") for _, span in verdict.anchored.get("source_quotes", [])]
     character = str(verdict.data.get("character") or "")
-    finding = Finding(
-        category="knowledge",
-        subtype="implausible_knowledge",
-        confidence=confidence,
-        explanation=str(verdict.data.get("explanation") or "LLM adjudicator's finding"),
-        evidence=evidence,
-        rule="llm",
-        source="llm",
-        character=character or None,
-    )
+    finding = llm_finding(verdict, "knowledge", "implausible_knowledge", evidence, character=character or None)
     first = evidence[0]
     sentence = view.sentences[first.sentence] if first.sentence is not None else first.text
     return KnowledgeAnswer(

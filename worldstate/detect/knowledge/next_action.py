@@ -24,7 +24,7 @@ import yaml
 from worldstate.analysis import World
 from worldstate.config import Settings
 from worldstate.detect.answers import ChoiceAnswer
-from worldstate.detect.evidence import quote_evidence, sentence_evidence
+from worldstate.detect.evidence import ask_choice, llm_finding, quote_evidence, sentence_evidence
 from worldstate.detect.knowledge.access import Access, sentence_access
 from worldstate.detect.knowledge.rank import hidden_scores
 from worldstate.detect.knowledge.world_access import UNKNOWN, world_inaccessibility
@@ -171,36 +171,30 @@ def _adjudicate(
     """Ask the LLM adjudicator when configured and unsure; keep the offline answer when it fails."""
     if settings.llm_mode == "off":
         return answer
-    from worldstate.detect.llm import consult
-
     notes = f"offline choice: option {answer.choice + 1}; {answer.findings[0].explanation}"
-    verdict = consult(
+    found = ask_choice(
         settings,
-        answer.confidence,
-        answer.notes,
+        answer,
         "next_action",
-        required="answer_index",
         story=view.story.text,
         question=question,
         options=options,
         character=who,
         engine_notes=notes,
     )
-    if verdict is None:
+    if found is None:
         return answer
-    choice = int(verdict.data["answer_index"])
-    confidence = float(verdict.data.get("confidence") or 0.7)
+    verdict, choice, confidence = found
     evidence = [quote_evidence(view, span, "support") for _, span in verdict.quotes]
     answer.findings.append(
-        Finding(
-            category="knowledge",
-            subtype="next_action",
-            confidence=confidence,
+        llm_finding(
+            verdict,
+            "knowledge",
+            "next_action",
+            evidence,
+            reason="reasoning",
+            default="LLM adjudicator's choice",
             character=who,
-            explanation=str(verdict.data.get("reasoning") or "LLM adjudicator's choice"),
-            evidence=evidence,
-            rule="llm",
-            source="llm",
         )
     )
     answer.notes.extend(verdict.notes)
