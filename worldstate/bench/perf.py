@@ -130,7 +130,8 @@ def whole_process(corpus: Path, words: int) -> dict[str, float]:
 def run_sizes(corpus: Path, sizes: list[int], echo: Any = print) -> list[dict[str, Any]]:
     """Every size in a fresh process; prints a table row per size through ``echo``."""
     echo(
-        f"{'words':>8} {'sent.':>6} {'analyze':>8} {'contin.':>8} {'all':>7} {'words/s':>8} {'all/cont':>9} {'peak MB':>8}"
+        f"{'words':>8} {'sent.':>6} {'analyze':>8} {'contin.':>8} {'all':>7} "
+        f"{'w/s analyze':>11} {'w/s +cont.':>10} {'w/s +all':>9} {'all/cont':>9} {'peak MB':>8}"
     )
     rows = []
     for size in sizes:
