@@ -175,32 +175,24 @@ def analyze(
 def _build(story: Story, raw: str, settings: Settings, layers: Layers, embed_early: bool) -> World:
     from worldstate import extract
 
-    chinese = (settings.language or story.language) == "zh"
     prefetch = None
     if embed_early:  # the rule-based split, embedded while the parser runs
         prefetch = _embed_in_background([story.sentence_text(i) for i in range(len(story.sentences))], settings)
-    if chinese and layers == "world":
-        state, _ = extract.extract(story, settings)
-        world = World(story, state, settings, raw, None, layers)
-        if prefetch is not None:
-            world._wait_for(prefetch)
-        return world
     parsed: ParsedDoc | None = None
-    name, parse_s = "", 0.0
-    if not chinese:
-        from worldstate.extract.builder import parse
+    state = WorldState(story=story)
+    if (settings.language or story.language) == "zh":  # jieba segments during extraction: no parse layer
+        if layers == "world":
+            state, _ = extract.extract(story, settings)
+    else:
+        from worldstate.extract.builder import build_world_state, parse
 
         started = time.perf_counter()
         parsed, name = parse(story, settings)
-        parse_s = time.perf_counter() - started
-    world = World(story, WorldState(story=story), settings, raw, parsed, layers)
+        if layers == "world":
+            state = build_world_state(story, parsed, settings, name, time.perf_counter() - started)
+    world = World(story, state, settings, raw, parsed, layers)
     if prefetch is not None:
         world._wait_for(prefetch)
-    if layers == "world" and parsed is not None:
-        from worldstate.extract.builder import build_world_state
-
-        state = build_world_state(story, parsed, settings, name, parse_s)
-        world = World(story, state, settings, raw, parsed, layers, world._memo)
     return world
 
 
