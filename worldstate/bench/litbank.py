@@ -452,12 +452,18 @@ def _common_prefix(a: str, b: str) -> str:
 
 
 def predict_events(item: Item, settings: Any, context: Any = None) -> dict[str, Any]:
-    """Trigger token indices of the engine's non-negated events (LitBank marks realis events only)."""
+    """Trigger token indices of the engine's realis events (LitBank marks realis events only); an event
+    from a world state without trigger spans falls back to guessing its verb inside its span."""
     ws, offsets = analyse(item, settings)
     text = item.inputs["text"]
     found = set()
     for ev in ws.events:
-        if ev.negated:
+        if not ev.realis or (ev.trigger is None and ev.negated):
+            continue
+        if ev.trigger is not None:
+            span = char_to_tokens(ev.trigger.start, ev.trigger.end, offsets)
+            if span is not None:
+                found.add(span[0])
             continue
         span = char_to_tokens(ev.span.start, ev.span.end, offsets)
         if span is None:

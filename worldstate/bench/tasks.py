@@ -297,6 +297,7 @@ TASKS: dict[str, Task] = {
             litbank.score_events,
             litbank.baselines_empty,
             "LitBank realis event triggers",
+            tune="worldstate.bench.tune.events:tune_litbank_events",
         ),
         Task(
             "litbank-quotes",

@@ -84,7 +84,7 @@ def build_world_state(
         sp = speech_at_start[sp_starts[k]]
         return sp.speaker if sp.span.start <= offset < sp.span.end else None
 
-    events, by_verb = extract_events(doc, coref, kinds)
+    events, by_verb = extract_events(doc, coref, kinds, settings)
     props = extract_propositions(doc, coref, kinds, by_verb, speaker_at, story.text)
     stage = build_stage(story, sentence_casts(story, doc, coref, entities, speeches, coref.groups))
     for ev in events:

@@ -1,10 +1,18 @@
-"""Events: one per verb, with agent, patient, instrument/location/recipient and negation."""
+"""Events: one per verb, with agent, patient, instrument/location/recipient, negation, trigger and realis.
+
+Every verb is an event (the heads read irrealis ones too); the realis tagger (:mod:`worldstate.extract.realis`)
+says which are asserted, specific and happening, and adds the nouns and adjectives it marks as realis
+events ("the death", "a sound") as events without roles.
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 from worldstate.extract.coref import Coreference
 from worldstate.extract.lexicon import lexicon
 from worldstate.extract.parsed import ParsedDoc, Token
+from worldstate.extract.realis import realis_model
 from worldstate.state import EntityKind, Event, Span
 
 PRIVATE_ROLE = "private_to"  # Event.arguments role: the thinker whose private mental content this event is
@@ -49,15 +57,33 @@ def thinker_of(doc: ParsedDoc, coref: Coreference, verb: Token) -> str | None:
     return None
 
 
+def realis_decisions(doc: ParsedDoc, settings: Any = None) -> dict[int, bool] | None:
+    """Token index → realis for every candidate trigger; None when no tagger parameters are available."""
+    model = realis_model(settings)
+    return model.realis(doc) if model is not None else None
+
+
+def _word_event(tok: Token, number: int) -> Event:
+    """A realis noun or adjective trigger ("the death", "a sound") as an event without roles."""
+    span = Span(tok.start, tok.end)
+    return Event(
+        id=f"ev{number}", predicate=tok.lemma, sentence=tok.sent, time=tok.sent, span=span, trigger=span, realis=True
+    )
+
+
 def extract_events(
-    doc: ParsedDoc, coref: Coreference, kinds: dict[str, EntityKind]
+    doc: ParsedDoc, coref: Coreference, kinds: dict[str, EntityKind], settings: Any = None
 ) -> tuple[list[Event], dict[int, str]]:
-    """All verb events in narrative order (time = sentence index), and verb token → event id."""
+    """All verb events and the realis noun/adjective events in narrative order (time = sentence index),
+    and verb token → event id."""
     lex = lexicon()
     events: list[Event] = []
     by_verb: dict[int, str] = {}
+    realis = realis_decisions(doc, settings)
     for tok in doc.tokens:
         if tok.pos != "VERB" or tok.dep in ("amod", "compound"):
+            if realis is not None and realis.get(tok.i):
+                events.append(_word_event(tok, len(events) + 1))
             continue
         subj = subject_of(doc, tok)
         agent = entity_of(doc, coref, subj)
@@ -106,6 +132,8 @@ def extract_events(
                 patient=patient,
                 arguments=args,
                 negated=negated,
+                trigger=Span(tok.start, tok.end),
+                realis=realis.get(tok.i, False) if realis is not None else not negated,
             )
         )
     return events, by_verb

@@ -85,6 +85,8 @@ class Event:
     scene: int = 0
     present: list[str] = field(default_factory=list)  # characters present in the scene
     causes: list[str] = field(default_factory=list)  # ids of events this one is caused by
+    trigger: Span | None = None  # the trigger word (LitBank's event token); None in JSON from before triggers
+    realis: bool = True  # asserted, specific and happening (not negated, modal, future, wished, generic)
 
 
 @dataclass
