@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import json
+import math
 import zlib
 from dataclasses import dataclass
 from functools import lru_cache
@@ -50,12 +51,12 @@ class RealisModel:
         out = {}
         for i, feats in doc_features(doc):
             z = self.bias + float(self.weights[indices(feats)].sum())
-            out[i] = 1.0 / (1.0 + np.exp(-z))
+            out[i] = 1.0 / (1.0 + math.exp(-z))
         return out
 
     def realis(self, doc: ParsedDoc) -> dict[int, bool]:
         """Token index → whether that candidate is a realis event trigger."""
-        return {i: p >= self.threshold for i, p in self.probabilities(doc).items()}
+        return {i: bool(p >= self.threshold) for i, p in self.probabilities(doc).items()}
 
     def save(self, path: Path, provenance: dict[str, Any]) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)

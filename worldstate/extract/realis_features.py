@@ -32,6 +32,19 @@ def sentence_flags(doc: ParsedDoc) -> list[tuple[bool, bool]]:
     return out
 
 
+def narrative_tense(doc: ParsedDoc) -> str:
+    """"past" or "present": the tense most finite verbs outside quotations take (present-tense stories
+    narrate their events in VBZ/VBP)."""
+    past = present = 0
+    for tok in doc.tokens:
+        if not tok.in_quote and tok.pos in ("VERB", "AUX"):
+            if tok.tag == "VBD":
+                past += 1
+            elif tok.tag in ("VBZ", "VBP"):
+                present += 1
+    return "present" if present > past else "past"
+
+
 def _own(doc: ParsedDoc, tok: Token, prefix: str, feats: list[str]) -> None:
     """What hangs off ``tok``: auxiliaries, negation, marks, adverbs, subject, determiners."""
     for kid in doc.kids(tok.i):
@@ -56,7 +69,7 @@ def _own(doc: ParsedDoc, tok: Token, prefix: str, feats: list[str]) -> None:
             feats.append(f"kid={dep}")
 
 
-def token_features(doc: ParsedDoc, tok: Token, question: bool) -> list[str]:
+def token_features(doc: ParsedDoc, tok: Token, question: bool, narrative: str = "past") -> list[str]:
     """The feature strings of candidate ``tok``."""
     low, lemma, tag, dep = tok.low, tok.lemma.lower(), tok.tag, tok.dep
     quote = "q" if tok.in_quote else "n"
@@ -71,6 +84,8 @@ def token_features(doc: ParsedDoc, tok: Token, question: bool) -> list[str]:
         f"q={quote}",
         f"t|q={tag}|{quote}",
         f"l|q={lemma}|{quote}",
+        f"t|narr={tag}|{narrative}|{quote}",
+        f"l|d={lemma}|{dep}",
     ]
     if question:
         feats += ["qm", f"t|qm={tag}"]
@@ -97,7 +112,7 @@ def token_features(doc: ParsedDoc, tok: Token, question: bool) -> list[str]:
         prefix = "h." if hops == 1 else "a."
         feats += [f"{prefix}l={head.lemma.lower()}", f"{prefix}via={via}", f"{prefix}p={head.pos}"]
         if hops == 1:
-            feats += [f"d|h.l={dep}|{head.lemma.lower()}", f"d|h.t={dep}|{head.tag}"]
+            feats += [f"d|h.l={dep}|{head.lemma.lower()}", f"d|h.t={dep}|{head.tag}", f"t|h.t={tag}|{head.tag}"]
         if head.pos in ("VERB", "AUX"):
             feats.append(f"{prefix}t={head.tag}")
             _own(doc, head, prefix, feats)
@@ -110,9 +125,10 @@ def token_features(doc: ParsedDoc, tok: Token, question: bool) -> list[str]:
 def doc_features(doc: ParsedDoc) -> list[tuple[int, list[str]]]:
     """(token index, features) of every candidate trigger of ``doc``."""
     flags = sentence_flags(doc)
+    narrative = narrative_tense(doc)
     out = []
     for tok in doc.tokens:
         if is_candidate(tok):
             question = flags[tok.sent][0] if tok.sent < len(flags) else False
-            out.append((tok.i, token_features(doc, tok, question)))
+            out.append((tok.i, token_features(doc, tok, question, narrative)))
     return out
