@@ -51,7 +51,7 @@ class RealisModel:
         out = {}
         for i, feats in doc_features(doc):
             z = self.bias + float(self.weights[indices(feats)].sum())
-            out[i] = 1.0 / (1.0 + math.exp(-z))
+            out[i] = 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, z))))
         return out
 
     def realis(self, doc: ParsedDoc) -> dict[int, bool]:

@@ -33,7 +33,7 @@ def sentence_flags(doc: ParsedDoc) -> list[tuple[bool, bool]]:
 
 
 def narrative_tense(doc: ParsedDoc) -> str:
-    """"past" or "present": the tense most finite verbs outside quotations take (present-tense stories
+    """ "past" or "present": the tense most finite verbs outside quotations take (present-tense stories
     narrate their events in VBZ/VBP)."""
     past = present = 0
     for tok in doc.tokens:
