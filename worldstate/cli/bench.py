@@ -130,6 +130,7 @@ def tune_cmd(
     story-cloze  the Story Cloze model (features + ending style + cross-encoder)
     storysumm    the faithfulness head's sentence-risk threshold
     knp          the next-action scorer's weights and hidden-sentence ranker
+    litbank-events  the realis event-trigger tagger (document-level 5-fold CV, then all documents)
 
     The parameters go to the cache dir (<cache>/tuned/NAME/, env WORLDSTATE_CACHE_DIR) with provenance.json:
     the data file's sha256, date, item count, the score (--cv K: K-fold cross-validated accuracy on --data;
@@ -142,6 +143,7 @@ def tune_cmd(
     worldstate bench tune story-cloze --data ../shared/data/story_cloze/cloze_test_val_spring2016.csv --cv 5
     worldstate bench tune storysumm --data ../shared/data/storysumm
     worldstate bench tune knp --data ../shared/data/act_on_known
+    worldstate bench tune litbank-events --data ../shared/data/litbank
     """
     from worldstate.bench.tune import TuneOptions, tuner
     from worldstate.bench.tune.store import command_line
