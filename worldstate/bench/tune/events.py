@@ -110,7 +110,7 @@ def fit(docs: list[Document], c: float = REGULARISATION_C, threshold: float = TH
     labels = [c_.label for c_ in cands]
     if len(set(labels)) < 2:
         raise ConfigError("the realis tagger needs both event and non-event tokens to fit")
-    reg = LogisticRegression(C=c, max_iter=MAX_ITER, solver="liblinear").fit(_matrix(cands), labels)
+    reg = LogisticRegression(C=c, max_iter=MAX_ITER, solver="liblinear", random_state=0).fit(_matrix(cands), labels)
     return RealisModel(reg.coef_[0].astype(np.float64), float(reg.intercept_[0]), threshold)
 
 
@@ -183,6 +183,7 @@ def tune_litbank_events(data: Path, settings: Settings, options: TuneOptions) ->
         "in_sample_precision": in_sample["precision"],
         "in_sample_recall": in_sample["recall"],
         "in_sample_f1": in_sample["f1"],
+        "in_sample_by_pos": in_sample["by_pos"],
     }
     flags = ["--cv", str(options.cv), "--seed", str(options.seed)] if options.cv else []
     prov = provenance(
