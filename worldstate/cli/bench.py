@@ -207,10 +207,18 @@ def report_cmd(dirs: tuple[str, ...], out: str | None, plot_path: str | None) ->
     "--whole/--no-whole", default=True, help="Also time whole `check` processes (100 words and 10,000 words)."
 )
 @click.option("--json", "json_out", type=click.Path(dir_okay=False), default=None, help="Also write the rows here.")
-def perf_cmd(corpus: str, sizes: str, whole: bool, json_out: str | None) -> None:
+@click.option(
+    "--reasoner",
+    type=click.Choice(["extract", "synthetic"]),
+    default=None,
+    help="Time the reasoner alone on world states from the extractor or from a generator at its density.",
+)
+@click.option("--repeats", type=int, default=3, show_default=True, help="--reasoner: runs per size (best reported).")
+def perf_cmd(corpus: str, sizes: str, whole: bool, json_out: str | None, reasoner: str | None, repeats: int) -> None:
     """Time analysis and the story-only heads per story size (each size in a fresh process, models warm):
     words/s past start-up and the heads' cost; then whole `check --task continuity|all --json` processes on
-    100 and 10,000 words (start-up included) and the all/continuity ratio."""
+    100 and 10,000 words (start-up included) and the all/continuity ratio. With --reasoner: the reasoner's
+    time per size instead (e.g. --sizes 1000,10000,100000; the corpus repeats when shorter)."""
     from worldstate.bench.perf import run_sizes, whole_process
     from worldstate.errors import InputError
     from worldstate.files import atomic_write_text
@@ -221,6 +229,16 @@ def perf_cmd(corpus: str, sizes: str, whole: bool, json_out: str | None) -> None
         numbers = [int(s) for s in sizes.split(",") if s.strip()]
     except ValueError:
         raise InputError("--sizes", f"expected comma-separated word counts, got {sizes!r}") from None
+    if reasoner:
+        from worldstate.bench.reason_speed import reasoner_rows
+
+        found = []
+        for row in reasoner_rows(Path(corpus), numbers, reasoner, repeats):
+            click.echo(json.dumps({"source": reasoner, **row}))
+            found.append(row)
+        if json_out:
+            atomic_write_text(json_out, json.dumps({"reasoner": found}, indent=2) + "\n")
+        return
     rows: dict[str, object] = {"sizes": run_sizes(Path(corpus), numbers, click.echo)}
     if whole:
         timings = whole_process(Path(corpus), 10_000)
@@ -265,3 +283,13 @@ def make_senpos_cmd(stories: str, out: str, seed: int) -> None:
     items = derive_senpos([str(r["story"]) for r in rows], seed=seed)
     atomic_write_text(out, "".join(dumps(i) + "\n" for i in items))
     click.echo(f"{len(items)} derived SenPos items → {out}")
+
+
+def _add_development_commands() -> None:
+    from worldstate.cli.bench_dev import extraction_cmd, made_set_cmd
+
+    bench.add_command(made_set_cmd)
+    bench.add_command(extraction_cmd)
+
+
+_add_development_commands()
