@@ -62,16 +62,8 @@ def choose_position(world: World, sentence: World) -> ChoiceAnswer:
 def with_llm(answer: ChoiceAnswer, story: str, options: list[str], question: str, settings: Settings) -> ChoiceAnswer:
     """Ask the LLM adjudicator (task "cloze") when the offline choice is uncertain; else keep it."""
     notes = f"offline scores per option: {[round(s, 3) for s in answer.scores]}"
-    found = ask_choice(
-        settings,
-        answer,
-        "cloze",
-        missing_note="LLM answer had no option index",
-        story=story,
-        options=options,
-        question=question,
-        engine_notes=notes,
-    )
+    missing = "LLM answer had no option index"
+    found = ask_choice(settings, answer, "cloze", story, question, options, engine_notes=notes, missing_note=missing)
     if found is None:
         return answer
     verdict, choice, confidence = found
