@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from worldstate.bench.tasks import TASKS
-from worldstate.cli.common import llm_options, model_options
+from worldstate.cli.common import choice_option, llm_options, model_options
 from worldstate.config import Settings
 
 BENCHMARKS = tuple(TASKS)  # the benchmark registry: one declaration per task
@@ -31,12 +31,10 @@ def bench() -> None:
 @click.option("--out", required=True, type=click.Path(file_okay=False), help="Run directory (reused to resume).")
 @click.option("--limit", type=click.IntRange(min=1), default=None, help="Only the first N items.")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Parallel workers.")
-@click.option(
+@choice_option(
     "--executor",
-    type=click.Choice(["local", "ray"]),
-    default="local",
-    show_default=True,
-    help="local process pool, or Ray (RAY_ADDRESS names an existing cluster; else a local one starts).",
+    ["local", "ray"],
+    "local process pool, or Ray (RAY_ADDRESS names an existing cluster; else a local one).",
 )
 @click.option(
     "--predictions",

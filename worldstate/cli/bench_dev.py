@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from worldstate.cli.common import model_options
+from worldstate.cli.common import choice_option, model_options
 from worldstate.config import Settings
 from worldstate.errors import InputError
 
@@ -32,14 +32,12 @@ def _emit(doc: dict[str, Any], json_out: str | None) -> None:
 
 @click.command("made-set")
 @click.argument("folder", type=click.Path(file_okay=False))
-@click.option(
-    "--variant",
-    type=click.Choice(["unfiltered", "flawed"]),
-    default="unfiltered",
-    show_default=True,
-    help="Continuity sets: flawed_unfiltered.jsonl or the judge-filtered flawed.jsonl.",
+@choice_option(
+    "--variant", ["unfiltered", "flawed"], "Continuity sets: flawed_unfiltered.jsonl or the filtered flawed.jsonl."
 )
-@click.option("--part", type=click.Choice(["tune", "heldout", "all"]), default="all", show_default=True)
+@choice_option(
+    "--part", ["all", "tune", "heldout"], "Continuity sets: all items, or the seeded tuning or held-out half."
+)
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the tune/held-out split by story.")
 @click.option("--cache", type=click.Path(file_okay=False), default=None, help="Keep world states here (not the repo).")
 @click.option("--dump", type=click.Path(dir_okay=False), default=None, help="Write every candidate conflict (jsonl).")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from worldstate.cli.common import llm_options, model_options
+from worldstate.cli.common import choice_option, llm_options, model_options
 from worldstate.config import Settings
 from worldstate.errors import ConfigError
 
@@ -15,12 +15,10 @@ from worldstate.errors import ConfigError
 @click.command("make-flawed")
 @click.argument("source", type=click.Path())
 @click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False), help="Output folder.")
-@click.option(
+@choice_option(
     "--mode",
-    type=click.Choice(["flawed", "constory"]),
-    default="flawed",
-    show_default=True,
-    help="flawed: FlawedFictions items; constory: plant one error of each of the 19 ConStory subtypes.",
+    ["flawed", "constory"],
+    "flawed: FlawedFictions items; constory: plant one error of each of the 19 ConStory subtypes.",
 )
 @click.option("--seed", type=int, default=0, show_default=True, help="Random seed (same seed, same set).")
 @click.option("--limit", type=int, default=0, help="Use at most this many stories (a seeded sample; 0 = all).")
@@ -29,13 +27,11 @@ from worldstate.errors import ConfigError
 @click.option("--per-story", type=int, default=1, show_default=True, help="Items kept per story.")
 @click.option("--max-candidates", type=int, default=4, show_default=True, help="Candidates judged per story at most.")
 @click.option("--with-negatives", is_flag=True, help="Also write the unmodified originals as negatives.")
-@click.option(
+@choice_option(
     "--judge",
-    "judge_name",
-    type=click.Choice(["engine", "none"]),
-    default="engine",
-    show_default=True,
-    help="engine: detect_continuity must find the error in ≥ 4 of 5 samples; none: write the unfiltered set only.",
+    ["engine", "none"],
+    "engine: detect_continuity must find the error in ≥ 4 of 5 samples; none: write the unfiltered set only.",
+    dest="judge_name",
 )
 @click.option("--judge-samples", type=int, default=5, show_default=True, help="Judge samples per candidate.")
 @click.option("--judge-need", type=int, default=4, show_default=True, help="Samples that must find the error.")
