@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from worldstate.bench.tasks import TASKS
-from worldstate.cli.common import choice_option, llm_options, model_options
+from worldstate.cli.common import choice_option, folder_option, llm_options, model_options
 from worldstate.config import Settings
 
 BENCHMARKS = tuple(TASKS)  # the benchmark registry: one declaration per task
@@ -193,12 +193,8 @@ def report_cmd(dirs: tuple[str, ...], out: str | None, plot_path: str | None) ->
 
 
 @bench.command("perf")
-@click.option(
-    "--corpus",
-    type=click.Path(file_okay=False),
-    default="../shared/data/corpora/gutenberg",
-    show_default=True,
-    help="A folder of Project Gutenberg .txt books (headers are stripped).",
+@folder_option(
+    "--corpus", "../shared/data/corpora/gutenberg", "A folder of Project Gutenberg .txt books (headers are stripped)."
 )
 @click.option("--sizes", default="1000,3000,10000,20000", show_default=True, help="Story sizes in words.")
 @click.option(

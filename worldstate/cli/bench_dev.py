@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from worldstate.cli.common import choice_option, model_options
+from worldstate.cli.common import choice_option, folder_option, model_options
 from worldstate.config import Settings
 from worldstate.errors import InputError
 
@@ -82,13 +82,8 @@ def made_set_cmd(
 
 @click.command("extraction")
 @click.argument("what", type=click.Choice(["sample", "score", "knp"]))
-@click.option(
-    "--data",
-    type=click.Path(file_okay=False),
-    default="../shared/data",
-    show_default=True,
-    envvar="WORLDSTATE_SHARED_DATA",
-    help="The development data folder [env WORLDSTATE_SHARED_DATA].",
+@folder_option(
+    "--data", "../shared/data", "The development data folder [env WORLDSTATE_SHARED_DATA].", "WORLDSTATE_SHARED_DATA"
 )
 @click.option("--file", "sample_file", type=click.Path(dir_okay=False), default="extraction_sample.tsv")
 @click.option("--stories", type=int, default=20, show_default=True, help="sample: IKD stories to sample from.")

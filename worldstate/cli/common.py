@@ -25,6 +25,12 @@ def choice_option(flag: str, choices: Sequence[str], help_text: str, *, dest: st
     return click.option(*names, type=click.Choice(list(choices)), default=choices[0], show_default=True, help=help_text)
 
 
+def folder_option(flag: str, default: str, help_text: str, envvar: str | None = None) -> Any:
+    """``--flag FOLDER`` with a default (shown in ``--help``), optionally read from ``envvar``."""
+    kind = click.Path(file_okay=False)
+    return click.option(flag, type=kind, default=default, show_default=True, envvar=envvar, help=help_text)
+
+
 _TYPES: dict[str, Any] = {"float": float, "int": int, "path": click.Path(dir_okay=False)}
 
 
