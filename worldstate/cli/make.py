@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -47,15 +48,10 @@ def make_flawed(
     limit: int,
     min_words: int,
     max_words: int,
-    per_story: int,
-    max_candidates: int,
-    with_negatives: bool,
     judge_name: str,
-    judge_samples: int,
-    judge_need: int,
-    use_world_state: bool,
     per_subtype: int,
     settings: Settings,
+    **make_options: Any,
 ) -> None:
     """Read stories from SOURCE (a .txt story, a Gutenberg collection, a FairyTaleQA .csv, or a folder
     of them) and write a FlawedFictions-format set to OUT: flawed.jsonl (judge-filtered),
@@ -72,7 +68,7 @@ def make_flawed(
     from worldstate.files import check_output_dir
     from worldstate.make.corpus import read_corpus
 
-    if not 1 <= judge_need <= judge_samples <= 5:
+    if not 1 <= make_options["judge_need"] <= make_options["judge_samples"] <= 5:
         raise ConfigError("need 1 ≤ --judge-need ≤ --judge-samples ≤ 5")
     check_output_dir(out_dir)
     stories = read_corpus(source, min_words=min_words, max_words=max_words)
@@ -94,15 +90,7 @@ def make_flawed(
         judge = engine_judge(settings) if judge_name == "engine" else None
         if judge_name == "engine" and judge is None:
             click.echo("warning: this build has no continuity detector; only the unfiltered set is filled", err=True)
-        opts = MakeOptions(
-            seed=seed,
-            per_story=per_story,
-            max_candidates=max_candidates,
-            with_negatives=with_negatives,
-            judge_samples=judge_samples,
-            judge_need=judge_need,
-            use_world_state=use_world_state,
-        )
+        opts = MakeOptions(seed=seed, **make_options)  # the remaining flags are MakeOptions fields
         progress = tqdm(stories, desc="make-flawed", unit="story")
         made = run(progress, load_spacy(settings), judge, settings, opts)
         paths = made.write(out_dir)
