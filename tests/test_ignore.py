@@ -1,0 +1,92 @@
+"""``.worldstate-ignore``: stable finding ids, dismissed findings in check (and the count in its report)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from worldstate.cli.main import cli
+from worldstate.errors import InputError
+from worldstate.ignore import IgnoreList, find_ignore_file, load_ignore
+from worldstate.state import Evidence, Finding, Span
+
+DEAD_ACTS = (
+    "Once there lived a miller named Hans and his daughter Greta. "
+    "One winter Hans fell ill, and after three days Hans died in his bed. "
+    "Greta buried her father under the old oak and wept for many weeks. "
+    "There Hans walked up to her stall and bought a loaf of bread."
+)
+
+
+def _finding(
+    start: int, confidence: float = 0.8, explanation: str = "Hans acts after he died (sentence 4)."
+) -> Finding:
+    quote = "Hans walked up to her stall"
+    return Finding(
+        "continuity",
+        confidence,
+        explanation,
+        [Evidence(Span(start, start + len(quote)), quote, "error", 3)],
+        rule="death",
+    )
+
+
+def test_finding_id_is_stable_across_offsets_confidence_and_wording() -> None:
+    first = _finding(200)
+    moved = _finding(260, confidence=0.6, explanation="Hans acts after he died (sentence 5).")
+    assert first.id == moved.id and first.id.startswith("death-")
+    other = Finding("continuity", 0.8, "x", [Evidence(Span(0, 4), "Greta buried her father", "error", 2)], rule="death")
+    assert other.id != first.id
+
+
+def test_ignore_file_needs_a_reason(tmp_path: Path) -> None:
+    path = tmp_path / ".worldstate-ignore"
+    path.write_text("# comment\ndeath-0123456789\n", encoding="utf-8")
+    with pytest.raises(InputError, match="give a reason"):
+        IgnoreList.read(path)
+    path.write_text("death-0123456789  the ghost walks on purpose\n", encoding="utf-8")
+    assert IgnoreList.read(path).reasons == {"death-0123456789": "the ghost walks on purpose"}
+    assert find_ignore_file(tmp_path / "story.txt") == path
+    assert (
+        not load_ignore(None, tmp_path / "elsewhere" / "story.txt")
+        or Path.cwd().joinpath(".worldstate-ignore").is_file()
+    )
+
+
+def _check(story: Path, *extra: str) -> object:
+    return CliRunner().invoke(cli, ["check", str(story), "--task", "continuity", "--json", *extra])
+
+
+def test_check_dismisses_listed_findings_and_says_how_many(tmp_path: Path) -> None:
+    story = tmp_path / "story.txt"
+    story.write_text(DEAD_ACTS, encoding="utf-8")
+    first = _check(story)
+    assert first.exit_code == 1, first.output
+    findings = json.loads(first.stdout)["answer"]["findings"]
+    assert findings and all(f["id"] for f in findings)
+    assert "dismissed" not in json.loads(first.stdout)  # no ignore file: nothing said
+    again = _check(story)
+    assert [f["id"] for f in json.loads(again.stdout)["answer"]["findings"]] == [f["id"] for f in findings]
+
+    (tmp_path / ".worldstate-ignore").write_text(
+        "".join(f"{f['id']}  Hans comes back as a ghost on purpose\n" for f in findings), encoding="utf-8"
+    )
+    dismissed = _check(story)
+    assert dismissed.exit_code == 0, dismissed.output
+    payload = json.loads(dismissed.stdout)
+    assert payload["answer"]["findings"] == []
+    assert payload["dismissed"]["n"] == len(findings)
+    assert payload["dismissed"]["findings"][0]["reason"] == "Hans comes back as a ghost on purpose"
+
+    text = CliRunner().invoke(cli, ["check", str(story), "--task", "continuity"])
+    assert f"{len(findings)} finding(s) dismissed by" in text.output
+
+
+def test_check_ignore_option_names_a_missing_file(tmp_path: Path) -> None:
+    story = tmp_path / "story.txt"
+    story.write_text(DEAD_ACTS, encoding="utf-8")
+    result = _check(story, "--ignore", str(tmp_path / "none"))
+    assert result.exit_code == 2 and "ignore file not found" in result.output
