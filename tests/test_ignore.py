@@ -87,3 +87,36 @@ def test_check_ignore_option_names_a_missing_file(tmp_path: Path) -> None:
     story.write_text(DEAD_ACTS, encoding="utf-8")
     result = _check(story, "--ignore", str(tmp_path / "none"))
     assert result.exit_code == 2 and "ignore file not found" in result.output
+
+
+def test_bench_run_dismisses_listed_findings_and_counts_them(tmp_path: Path) -> None:
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from test_bench_runner import make_knp
+
+    data = make_knp(tmp_path, n=10)
+    ignore = tmp_path / "ignore"
+    ignore.write_text("fake-0  planted on purpose\n", encoding="utf-8")
+    out = tmp_path / "run"
+    args = ["bench", "run", "knp", "--data", str(data), "--out", str(out), "--no-progress"]
+    args += ["--predictor", "test_bench_fakes:fake_with_findings", "--ignore", str(ignore)]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    metrics = json.loads((out / "metrics.json").read_text("utf-8"))
+    stored = [json.loads(line) for line in (out / "predictions.jsonl").read_text("utf-8").splitlines()]
+    expected = sum(r["prediction"]["findings"][0]["id"] == "fake-0" for r in stored)
+    assert 0 < expected < 10 and metrics["dismissed"]["n"] == expected
+    assert f"findings dismissed as intentional: {expected}" in (out / "report.md").read_text("utf-8")
+
+
+def test_view_leaves_dismissed_findings_out_of_the_page(tmp_path: Path) -> None:
+    story = tmp_path / "story.txt"
+    story.write_text(DEAD_ACTS, encoding="utf-8")
+    ids = [f["id"] for f in json.loads(_check(story).stdout)["answer"]["findings"]]
+    (tmp_path / ".worldstate-ignore").write_text(f"{ids[0]}  on purpose\n", encoding="utf-8")
+    out = tmp_path / "page.html"
+    result = CliRunner().invoke(cli, ["view", str(story), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    html = out.read_text("utf-8")
+    assert "finding(s) dismissed by" in html and ids[0] not in html

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from worldstate.bench.tasks import TASKS
-from worldstate.cli.common import choice_option, folder_option, llm_options, model_options
+from worldstate.cli.common import choice_option, folder_option, ignore_option, llm_options, model_options
 from worldstate.config import Settings
 
 BENCHMARKS = tuple(TASKS)  # the benchmark registry: one declaration per task
@@ -50,6 +50,7 @@ def bench() -> None:
     help="Use another predictor, module:function (advanced; tests use it) [env WORLDSTATE_BENCH_PREDICTOR].",
 )
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
+@ignore_option
 @model_options
 @llm_options
 def run_cmd(
@@ -62,6 +63,7 @@ def run_cmd(
     predictions_file: str | None,
     predictor: str | None,
     no_progress: bool,
+    ignore_file: str | None,
     settings: Settings,
 ) -> None:
     """Run benchmark NAME on --data into --out: predictions.jsonl, metrics.json, report.md.
@@ -75,7 +77,10 @@ def run_cmd(
 
     check_output_dir(out)
     task = get_task(name)
+    from worldstate.ignore import load_ignore
+
     options = RunOptions(limit=limit, workers=workers, executor=executor, progress=not no_progress)
+    options.ignore = load_ignore(ignore_file, data)
     if predictions_file:
         if name not in {"lot-plotcom", "lot-outgen"}:
             raise ConfigError("--predictions applies to lot-plotcom and lot-outgen only")

@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from worldstate.analysis import World, analyze
-from worldstate.cli.common import llm_options, model_options
+from worldstate.cli.common import ignore_option, llm_options, model_options
 from worldstate.config import Settings
 from worldstate.detect.answers import Answer, ChoiceAnswer, ConStoryReport, ContinuityAnswer, KnowledgeAnswer
 from worldstate.detect.heads import HEADS, run_head, story_only_heads
@@ -122,13 +122,7 @@ def render_answer(console: Console, task: str, answer: Answer, options: tuple[st
 @click.option("--option", "options", multiple=True, help="A candidate action (next-action; repeat, 2 or more).")
 @click.option("--character", default=None, help="The character the question is about (next-action, knowledge).")
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
-@click.option(
-    "--ignore",
-    "ignore_file",
-    type=click.Path(dir_okay=False),
-    default=None,
-    help="Findings dismissed as intentional (default: .worldstate-ignore beside the story, else here).",
-)
+@ignore_option
 @model_options
 @llm_options
 def check(

@@ -19,6 +19,16 @@ world_option = click.option(
 """``--world FILE``: a saved world state to read instead of analysing the STORY argument."""
 
 
+ignore_option = click.option(
+    "--ignore",
+    "ignore_file",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Findings dismissed as intentional (default: .worldstate-ignore beside the story or data, else here).",
+)
+"""``--ignore FILE``: a ``.worldstate-ignore`` list of finding ids to dismiss (see :mod:`worldstate.ignore`)."""
+
+
 def choice_option(flag: str, choices: Sequence[str], help_text: str, *, dest: str | None = None) -> Any:
     """``--flag`` taking one of ``choices`` (the first is the default, shown in ``--help``)."""
     names = (flag, dest) if dest else (flag,)
