@@ -174,7 +174,12 @@ def run_mode(ref: PredictorRef, settings: Settings) -> str:
         return "user generations file"
     if name.startswith("worldstate.bench.generation:"):
         return "non-neural baseline"
-    return "offline engine" if settings.llm_mode == "off" else f"engine + LLM ({settings.llm_mode})"
+    if settings.llm_mode == "off":
+        return "offline engine"
+    from worldstate.detect.llm import llm_run_report
+
+    report = llm_run_report(settings)
+    return report["label"] if report else f"engine + LLM ({settings.llm_mode})"
 
 
 def mean_metrics(runs: list[dict[str, float]]) -> dict[str, float]:
@@ -245,6 +250,12 @@ def finish_run(
     document["left_out"] = _left_out_summary(left_out or [])
     if options.ignore:
         document["dismissed"] = options.ignore.summary()
+    if settings.llm_mode != "off" and not predictor_name(ref).startswith("worldstate.bench.generation:"):
+        from worldstate.detect.llm import llm_run_report
+
+        # this process's adjudicators: the items of this session (with --workers N, those of the workers are
+        # not seen here and the counts stay 0)
+        document["llm"] = llm_run_report(settings)
     if options.predictor is None or predictor_name(ref) == task.predictor:
         from worldstate.bench.tune import parameters_in_use
 

@@ -174,8 +174,11 @@ def check(
         for name in tasks
     }
     flagged = dismiss(answers, world, ignore)
+    llm = llm_usage(settings)
     if as_json:
         payload: dict[str, Any] = {"task": task, "story": path}
+        if llm is not None:
+            payload["llm"] = llm
         if ignore:
             payload["dismissed"] = ignore.summary()
         if task == "all":
@@ -191,7 +194,20 @@ def check(
             render_answer(console, name, answer, options)
         if ignore:
             console.print(f"[dim]{escape(ignore.line())}[/dim]")
+        if llm is not None:
+            from worldstate.detect.llm import llm_report_line
+
+            console.print(f"[dim]{escape(llm_report_line(llm))}[/dim]")
     sys.exit(1 if flagged else 0)
+
+
+def llm_usage(settings: Settings) -> dict[str, Any] | None:
+    """The run's LLM use (None when the LLM is off; the LLM package loads only when it is on)."""
+    if (settings.llm_mode or "off").lower() == "off":
+        return None
+    from worldstate.detect.llm import llm_run_report
+
+    return llm_run_report(settings)
 
 
 def dismiss(answers: dict[str, Answer], world: World, ignore: IgnoreList) -> bool:
