@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from worldstate.bench.tasks import TASKS
-from worldstate.cli.common import choice_option, folder_option, ignore_option, llm_options, model_options
+from worldstate.cli.common import choice_option, file_option, folder_option, ignore_option, llm_options, model_options
 from worldstate.config import Settings
 
 BENCHMARKS = tuple(TASKS)  # the benchmark registry: one declaration per task
@@ -36,12 +36,10 @@ def bench() -> None:
     ["local", "ray"],
     "local process pool, or Ray (RAY_ADDRESS names an existing cluster; else a local one).",
 )
-@click.option(
+@file_option(
     "--predictions",
     "predictions_file",
-    type=click.Path(dir_okay=False),
-    default=None,
-    help="lot-plotcom/lot-outgen: score your own generations (JSON lines with id and text).",
+    "lot-plotcom/lot-outgen: score your own generations (JSON lines with id and text).",
 )
 @click.option(
     "--predictor",

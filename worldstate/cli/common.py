@@ -10,21 +10,22 @@ import click
 
 from worldstate.config import Settings
 
-world_option = click.option(
-    "--world",
-    type=click.Path(dir_okay=False),
-    default=None,
-    help="A saved world state (worldstate analyze --format json) instead of analysing STORY.",
+
+def file_option(flag: str, dest: str, help_text: str) -> Any:
+    """``--flag FILE`` (optional, no default) whose value arrives as ``dest``."""
+    return click.option(flag, dest, type=click.Path(dir_okay=False), default=None, help=help_text)
+
+
+world_option = file_option(
+    "--world", "world", "A saved world state (worldstate analyze --format json) instead of analysing STORY."
 )
 """``--world FILE``: a saved world state to read instead of analysing the STORY argument."""
 
 
-ignore_option = click.option(
+ignore_option = file_option(
     "--ignore",
     "ignore_file",
-    type=click.Path(dir_okay=False),
-    default=None,
-    help="Findings dismissed as intentional (default: .worldstate-ignore beside the story or data, else here).",
+    "Findings dismissed as intentional (default: .worldstate-ignore beside the story or data, else here).",
 )
 """``--ignore FILE``: a ``.worldstate-ignore`` list of finding ids to dismiss (see :mod:`worldstate.ignore`)."""
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from worldstate.analysis import World, analyze
-from worldstate.cli.common import ignore_option, model_options, world_option
+from worldstate.cli.common import file_option, ignore_option, model_options, world_option
 from worldstate.cli.render import progress
 from worldstate.config import Settings
 from worldstate.files import atomic_write_text, check_output_file, read_story_file
@@ -28,12 +28,10 @@ def _default_out(story: str | None, world: str | None) -> str:
     "--out", type=click.Path(dir_okay=False), default=None, help="HTML file to write (default: STORY's name + .html)."
 )
 @world_option
-@click.option(
+@file_option(
     "--findings",
     "findings_file",
-    type=click.Path(dir_okay=False),
-    default=None,
-    help="Findings JSON (a list, or an answer with 'findings') to show instead of running the detectors.",
+    "Findings JSON (a list, or an answer with 'findings') to show instead of running the detectors.",
 )
 @click.option("--no-detect", is_flag=True, help="Do not run the detectors (show the world state's own findings).")
 @ignore_option
