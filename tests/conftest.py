@@ -1,4 +1,5 @@
-"""Shared fixtures: the development data folder (tests skip cleanly without it)."""
+"""Shared fixtures: the development data folder (tests skip cleanly without it), and the CI skip policy
+(``WORLDSTATE_CI=1``: a skip not named in ``tests/allowed_skips.txt`` fails; see ``skip_policy.py``)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,9 @@ import os
 from pathlib import Path
 
 import pytest
+from skip_policy import pytest_make_collect_report, pytest_runtest_makereport
+
+__all__ = ["pytest_make_collect_report", "pytest_runtest_makereport", "shared_data"]
 
 SHARED_DATA = Path(os.environ.get("WORLDSTATE_SHARED_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"))
 

@@ -40,3 +40,8 @@ def test_fakes_are_deterministic() -> None:
         id = "qa_1"
 
     assert fake_choice(It(), None) == fake_choice(It(), None)
+
+
+def fake_with_findings(item: Any, settings: Any, context: Any = None) -> dict[str, Any]:
+    """Like :func:`fake_choice`, with one finding whose id depends on the item's hash bit (two ids in all)."""
+    return {**fake_choice(item, settings, context), "findings": [{"id": f"fake-{_bit(item.id)}", "category": "x"}]}

@@ -81,7 +81,7 @@ def test_bad_input_is_one_line_exit_2(tmp_path):
     for path, problem in (
         (tmp_path / "missing.txt", "no such file"),
         (empty, "file is empty"),
-        (tmp_path, "directory"),
+        (tmp_path, "give --out FOLDER"),  # a folder of stories needs a folder for its results
     ):
         result = CliRunner().invoke(cli, ["analyze", str(path)])
         assert result.exit_code == 2, result.output

@@ -8,10 +8,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from worldstate.analysis import analyze
 from worldstate.config import Settings
 from worldstate.detect.answers import ChoiceAnswer
 from worldstate.detect.cloze import (
     ClozeModel,
+    choose_ending,
     choose_plot,
     choose_position,
     cross_validate,
@@ -19,10 +21,11 @@ from worldstate.detect.cloze import (
     load_story_cloze_csv,
     with_llm,
 )
-from worldstate.detect.cz_chinese import MASK_SLOT, zh_sentences
-from worldstate.detect.cz_derive import derive_senpos
-from worldstate.detect.cz_features import ClozeItem, has_negation, new_names, pronoun_mismatch
+from worldstate.detect.cloze.chinese import MASK_SLOT, zh_sentences
+from worldstate.detect.cloze.derive import derive_senpos
+from worldstate.detect.cloze.features import ClozeItem, new_names, pronoun_mismatch
 from worldstate.detect.llm import Verdict
+from worldstate.detect.words import has_negation
 from worldstate.errors import ConfigError, InputError
 
 SETTINGS = Settings()
@@ -66,9 +69,9 @@ def test_fit_predict_save_load(cloze_items: list[ClozeItem], tmp_path: Path) -> 
     assert accuracy >= 0.6  # well above chance even from 240 training items
     path = model.save(tmp_path / "m" / "cloze.npz")
     loaded = ClozeModel.load(path, SETTINGS)
-    answer = loaded.predict(test[0].context, test[0].endings)
+    answer = loaded.choose(test[0])
     assert answer.choice in (0, 1) and len(answer.scores) == 2 and 0.5 <= answer.confidence <= 1.0
-    assert answer.choice == model.predict(test[0].context, test[0].endings).choice
+    assert answer.choice == model.choose(test[0]).choice
 
 
 def test_cross_validate_reports_folds(cloze_items: list[ClozeItem]) -> None:
@@ -112,7 +115,7 @@ def test_missing_model_and_bad_input(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match=r"bench tune story-cloze"):
         ClozeModel.load(tmp_path / "none.npz")
     with pytest.raises(ConfigError, match="not trained"):
-        ClozeModel().predict(["A sentence."], ["One.", "Two."])
+        ClozeModel().choose(ClozeItem(["A sentence."], ["One.", "Two."]))
     with pytest.raises(InputError, match="two non-empty endings"):
         ClozeModel().fit([ClozeItem(["A."], ["only one"], 0)])
     assert default_model_path(Settings(cache_dir=str(tmp_path))) == tmp_path / "tuned" / "story-cloze" / "model.npz"
@@ -130,15 +133,34 @@ def test_derive_senpos_reinserts_to_original() -> None:
 def test_choose_position_and_plot_answer_shapes() -> None:
     sents = zh_sentences(ZH_STORY)
     story = sents[0] + sents[1] + MASK_SLOT + sents[2] + MASK_SLOT + sents[4] + MASK_SLOT + sents[5]
-    answer = choose_position(story, sents[3], SETTINGS)
+    answer = choose_position(_parsed(story), _parsed(sents[3]))
     assert len(answer.scores) == 3 and answer.choice in range(3)
     masked = "".join(sents[:4]) + "<mask>" + sents[5]
-    plot = choose_plot(masked, [sents[4], "月亮上住着一位老奶奶。"], SETTINGS)
+    plot = choose_plot(_parsed(masked), [_parsed(sents[4]), _parsed("月亮上住着一位老奶奶。")])
     assert plot.choice == 0 and len(plot.scores) == 2
     with pytest.raises(InputError):
-        choose_position("没有空位的故事。", "句子。", SETTINGS)
+        choose_position(_parsed("没有空位的故事。"), _parsed("句子。"))
     with pytest.raises(InputError):
-        choose_plot(ZH_STORY, ["甲。", "乙。"], SETTINGS)
+        choose_plot(_parsed(ZH_STORY), [_parsed("甲。"), _parsed("乙。")])
+
+
+def _parsed(text: str):
+    """A task input analysed as the heads receive it (parse layer only)."""
+    return analyze(text, SETTINGS, layers="parse")
+
+
+def test_choose_ending_reads_the_analysed_story(tmp_path: Path) -> None:
+    """The Story Cloze head takes the story and endings as Worlds: the context is the World's sentence split."""
+    model = ClozeModel(settings=SETTINGS, cross_epochs=0).fit(_toy_cloze_items())
+    world = _parsed("Tom lost his keys.\n\nHe searched the house.")
+    answer = choose_ending(world, [_parsed("He learned to fly."), _parsed("He found them in his coat.")], model=model)
+    direct = model.choose(
+        ClozeItem(
+            ["Tom lost his keys.", "He searched the house."], ["He learned to fly.", "He found them in his coat."]
+        )
+    )
+    assert world.sentences == ["Tom lost his keys.", "He searched the house."]
+    assert answer.choice == direct.choice == 1 and answer.scores == direct.scores
 
 
 class _FakeAdjudicator:

@@ -26,7 +26,9 @@ def test_ci_runs_exactly_the_readme_setup_commands():
     assert block is not None
     readme_commands = _commands(block.group(1))
     assert readme_commands == ["./setup.sh", ".venv/bin/python -m pytest"]
-    assert _commands((ROOT / ".ci" / "run").read_text(encoding="utf-8")) == readme_commands
+    ci = _commands((ROOT / ".ci" / "run").read_text(encoding="utf-8"))
+    assert [c for c in ci if c in readme_commands] == readme_commands  # the rest only checks the machine
+    assert ci.index("export WORLDSTATE_CI=1") < ci.index(".venv/bin/python -m pytest")  # skips fail unless listed
 
 
 def test_setup_installs_into_its_own_venv_with_constraints():

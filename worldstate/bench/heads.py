@@ -74,27 +74,37 @@ def predict_constory(item: Item, settings: Settings, context: Any = None) -> dic
     return load_head("constory")(_world(item.inputs["story"], settings)).to_dict()
 
 
+def _options(texts: list[str], settings: Settings) -> list[Any]:
+    """Task inputs that are text (endings, candidates, a sentence), each analysed to its parse layer."""
+    return [_world(text, settings, layers="parse") for text in texts]
+
+
 def predict_lot_clozet(item: Item, settings: Settings, context: Any = None) -> dict[str, Any]:
+    world = _world(item.inputs["story"], settings, layers="parse")
     return load_head("worldstate.detect.cloze:choose_plot")(
-        item.inputs["story"], item.inputs["candidates"], settings
+        world, _options(item.inputs["candidates"], settings)
     ).to_dict()
 
 
 def predict_lot_senpos(item: Item, settings: Settings, context: Any = None) -> dict[str, Any]:
-    return load_head("worldstate.detect.cloze:choose_position")(
-        item.inputs["story"], item.inputs["sentence"], settings
-    ).to_dict()
+    world = _world(item.inputs["story"], settings, layers="parse")
+    (sentence,) = _options([item.inputs["sentence"]], settings)
+    return load_head("worldstate.detect.cloze:choose_position")(world, sentence).to_dict()
 
 
 _CLOZE_MODELS: dict[str, Any] = {}
 
 
 def predict_story_cloze(item: Item, settings: Settings, context: Any = None) -> dict[str, Any]:
-    """Story Cloze with the model ``bench tune story-cloze`` saved (loaded once per process); no labels read."""
+    """Story Cloze with the model ``bench tune story-cloze`` saved (loaded once per process); no labels read.
+    The four context sentences are analysed as one story (a paragraph each), the endings as options."""
     from worldstate.bench.tune.cloze import model_path
     from worldstate.detect.cloze import ClozeModel
 
     path = str((context or {}).get("model") or model_path(settings))
     if path not in _CLOZE_MODELS:
         _CLOZE_MODELS[path] = ClozeModel.load(path, settings)
-    return _CLOZE_MODELS[path].predict(item.inputs["context"], item.inputs["endings"]).to_dict()
+    world = _world("\n\n".join(item.inputs["context"]), settings, layers="parse")
+    endings = _options(item.inputs["endings"], settings)
+    head = load_head("worldstate.detect.cloze:choose_ending")
+    return head(world, endings, model=_CLOZE_MODELS[path]).to_dict()

@@ -112,21 +112,24 @@ def read_parquet(path: Path) -> list[dict[str, Any]]:
     return table.to_pylist()
 
 
+def read_json_rows(path: Path) -> list[dict[str, Any]]:
+    """Rows of a .json file holding a list of objects."""
+    data = read_json(path)
+    if isinstance(data, list) and all(isinstance(r, dict) for r in data):
+        return data
+    raise InputError(str(path), "expected a JSON list of objects")
+
+
+TABLE_READERS = {".parquet": read_parquet, ".csv": read_csv, ".jsonl": read_jsonl, ".json": read_json_rows}
+
+
 def read_table(path: Path) -> list[dict[str, Any]]:
     """Rows of a .parquet, .jsonl/.json (list of objects) or .csv file, chosen by extension."""
     suffix = path.suffix.lower()
-    if suffix == ".parquet":
-        return read_parquet(path)
-    if suffix == ".csv":
-        return read_csv(path)
-    if suffix == ".jsonl":
-        return read_jsonl(path)
-    if suffix == ".json":
-        data = read_json(path)
-        if isinstance(data, list) and all(isinstance(r, dict) for r in data):
-            return data
-        raise InputError(str(path), "expected a JSON list of objects")
-    raise InputError(str(path), f"unsupported file type {suffix or '(none)'}: expected .parquet, .jsonl, .json or .csv")
+    if suffix not in TABLE_READERS:
+        expected = ", ".join(TABLE_READERS)
+        raise InputError(str(path), f"unsupported file type {suffix or '(none)'}: expected {expected}")
+    return TABLE_READERS[suffix](path)
 
 
 def require_columns(path: Path, rows: Iterable[dict[str, Any]], columns: Iterable[str], row_offset: int = 1) -> None:

@@ -96,6 +96,13 @@ def render_run(doc: dict[str, Any]) -> str:
         f"- left out by the loader: {int((doc.get('left_out') or {}).get('n', 0))}",
         "- slowest items: " + ", ".join(f"{i} ({fmt(s)} s)" for i, s in run.get("slowest_items", [])),
     ]
+    if doc.get("llm"):
+        from worldstate.detect.llm import llm_report_line
+
+        lines.append(f"- LLM use (last session): {llm_report_line(doc['llm'])}")
+    if doc.get("dismissed"):
+        dismissed = doc["dismissed"]
+        lines.append(f"- findings dismissed as intentional: {dismissed['n']} (listed in `{dismissed['file']}`)")
     return "\n".join(lines) + "\n"
 
 

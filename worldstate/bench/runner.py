@@ -23,6 +23,7 @@ from worldstate.bench.tasks import Task, task_context
 from worldstate.config import Settings
 from worldstate.errors import ConfigError, InputError, WorldstateError
 from worldstate.files import atomic_write_text
+from worldstate.ignore import IgnoreList
 
 PREDICTIONS = "predictions.jsonl"
 TIMINGS = "timings.jsonl"
@@ -41,6 +42,7 @@ class RunOptions:
     predictor: PredictorRef | None = None
     context: Any = None  # overrides the task's own context (e.g. a user's generations)
     labels: dict[str, Any] = field(default_factory=dict)  # extra config recorded in metrics.json
+    ignore: IgnoreList | None = None  # findings dismissed as intentional (.worldstate-ignore)
 
 
 def predictor_name(ref: PredictorRef) -> str:
@@ -149,6 +151,13 @@ def run_benchmark(task: Task, data: Path, out: Path, settings: Settings, options
     return finish_run(task, items, data, out, settings, options, ref, wall, len(todo), left_out_of(all_items))
 
 
+def dismiss_findings(prediction: Any, ignore: IgnoreList | None) -> Any:
+    """The prediction without the findings ``ignore`` lists (counted there); the stored prediction is kept."""
+    if not ignore or not isinstance(prediction, dict) or not isinstance(prediction.get("findings"), list):
+        return prediction
+    return {**prediction, "findings": ignore.keep_dicts(prediction["findings"])}
+
+
 def _left_out_summary(records: list[dict[str, Any]]) -> dict[str, Any]:
     """How many records the loader left out, by reason, and the records themselves."""
     reasons: dict[str, int] = {}
@@ -165,7 +174,12 @@ def run_mode(ref: PredictorRef, settings: Settings) -> str:
         return "user generations file"
     if name.startswith("worldstate.bench.generation:"):
         return "non-neural baseline"
-    return "offline engine" if settings.llm_mode == "off" else f"engine + LLM ({settings.llm_mode})"
+    if settings.llm_mode == "off":
+        return "offline engine"
+    from worldstate.detect.llm import llm_run_report
+
+    report = llm_run_report(settings)
+    return report["label"] if report else f"engine + LLM ({settings.llm_mode})"
 
 
 def mean_metrics(runs: list[dict[str, float]]) -> dict[str, float]:
@@ -197,7 +211,7 @@ def finish_run(
     records = [done[i.id] for i in items if i.id in done]
     text = "".join(jsonio.dumps(r, digits=jsonio.PREDICTION_DIGITS) + "\n" for r in records)
     atomic_write_text(out / PREDICTIONS, text)
-    preds = [r.get("prediction") for r in records]
+    preds = [dismiss_findings(r.get("prediction"), options.ignore) for r in records]
     scored = [i for i in items if i.id in done]
     metrics = task.score(scored, preds) if scored else {}
     metrics["failed"] = float(sum(1 for r in records if r.get("error")))
@@ -234,6 +248,14 @@ def finish_run(
         "published": anchors_for(task.name),
     }
     document["left_out"] = _left_out_summary(left_out or [])
+    if options.ignore:
+        document["dismissed"] = options.ignore.summary()
+    if settings.llm_mode != "off" and not predictor_name(ref).startswith("worldstate.bench.generation:"):
+        from worldstate.detect.llm import llm_run_report
+
+        # this process's adjudicators: the items of this session (with --workers N, those of the workers are
+        # not seen here and the counts stay 0)
+        document["llm"] = llm_run_report(settings)
     if options.predictor is None or predictor_name(ref) == task.predictor:
         from worldstate.bench.tune import parameters_in_use
 

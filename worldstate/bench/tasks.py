@@ -236,7 +236,7 @@ TASKS: dict[str, Task] = {
             baselines_choice(lambda i: 2),
             "Story Cloze Test (the model from bench tune story-cloze)",
             needs_context=True,
-            head="worldstate.detect.cloze:ClozeModel",
+            head="worldstate.detect.cloze:choose_ending",
             tune="worldstate.bench.tune.cloze:tune_story_cloze",
         ),
         Task(

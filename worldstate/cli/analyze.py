@@ -23,14 +23,27 @@ from worldstate.state import to_json
 )
 @click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
 @click.option(
-    "--out", type=click.Path(dir_okay=False), default=None, help="Write to this file instead of standard output."
+    "--out", type=click.Path(), default=None, help="Write to this file (a folder for a collection) instead of stdout."
 )
 @model_options
 def analyze(story: str, fmt: str, as_json: bool, out: str | None, settings: Settings) -> None:
     """Read STORY (a text file, or - for standard input) and summarise its world:
     characters and aliases, places, objects, events in order, and what each character knows.
+
+    A folder of story files, or a file holding several stories (a Gutenberg book of tales, split at the
+    tales' headings), gives one result per story in the folder --out (and index.json); each story is
+    analysed on its own. Files or stories that fail are listed at the end and the exit code is then 2.
     """
+    from pathlib import Path
+
     from worldstate.cli.render import progress
+    from worldstate.collection import is_collection
+
+    if story != "-" and is_collection(Path(story)):
+        from worldstate.cli.analyze_many import analyze_many
+
+        analyze_many(Path(story), "json" if as_json else fmt, out, settings)
+        return
 
     if out:
         check_output_file(out)
@@ -47,12 +60,8 @@ def analyze(story: str, fmt: str, as_json: bool, out: str | None, settings: Sett
     from worldstate.cli.render import render_world_state
 
     if out:
-        from io import StringIO
+        from worldstate.cli.analyze_many import world_state_text
 
-        from rich.console import Console
-
-        buffer = StringIO()
-        render_world_state(ws, Console(file=buffer, width=120, force_terminal=False))
-        atomic_write_text(out, buffer.getvalue())
+        atomic_write_text(out, world_state_text(ws))
     else:
         render_world_state(ws)

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from worldstate.bench.tasks import TASKS
-from worldstate.cli.common import llm_options, model_options
+from worldstate.cli.common import choice_option, file_option, folder_option, ignore_option, llm_options, model_options
 from worldstate.config import Settings
 
 BENCHMARKS = tuple(TASKS)  # the benchmark registry: one declaration per task
@@ -31,19 +31,15 @@ def bench() -> None:
 @click.option("--out", required=True, type=click.Path(file_okay=False), help="Run directory (reused to resume).")
 @click.option("--limit", type=click.IntRange(min=1), default=None, help="Only the first N items.")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Parallel workers.")
-@click.option(
+@choice_option(
     "--executor",
-    type=click.Choice(["local", "ray"]),
-    default="local",
-    show_default=True,
-    help="local process pool, or Ray (RAY_ADDRESS names an existing cluster; else a local one starts).",
+    ["local", "ray"],
+    "local process pool, or Ray (RAY_ADDRESS names an existing cluster; else a local one).",
 )
-@click.option(
+@file_option(
     "--predictions",
     "predictions_file",
-    type=click.Path(dir_okay=False),
-    default=None,
-    help="lot-plotcom/lot-outgen: score your own generations (JSON lines with id and text).",
+    "lot-plotcom/lot-outgen: score your own generations (JSON lines with id and text).",
 )
 @click.option(
     "--predictor",
@@ -52,6 +48,7 @@ def bench() -> None:
     help="Use another predictor, module:function (advanced; tests use it) [env WORLDSTATE_BENCH_PREDICTOR].",
 )
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
+@ignore_option
 @model_options
 @llm_options
 def run_cmd(
@@ -64,6 +61,7 @@ def run_cmd(
     predictions_file: str | None,
     predictor: str | None,
     no_progress: bool,
+    ignore_file: str | None,
     settings: Settings,
 ) -> None:
     """Run benchmark NAME on --data into --out: predictions.jsonl, metrics.json, report.md.
@@ -77,7 +75,10 @@ def run_cmd(
 
     check_output_dir(out)
     task = get_task(name)
+    from worldstate.ignore import load_ignore
+
     options = RunOptions(limit=limit, workers=workers, executor=executor, progress=not no_progress)
+    options.ignore = load_ignore(ignore_file, data)
     if predictions_file:
         if name not in {"lot-plotcom", "lot-outgen"}:
             raise ConfigError("--predictions applies to lot-plotcom and lot-outgen only")
@@ -197,22 +198,26 @@ def report_cmd(dirs: tuple[str, ...], out: str | None, plot_path: str | None) ->
 
 
 @bench.command("perf")
-@click.option(
-    "--corpus",
-    type=click.Path(file_okay=False),
-    default="../shared/data/corpora/gutenberg",
-    show_default=True,
-    help="A folder of Project Gutenberg .txt books (headers are stripped).",
+@folder_option(
+    "--corpus", "../shared/data/corpora/gutenberg", "A folder of Project Gutenberg .txt books (headers are stripped)."
 )
 @click.option("--sizes", default="1000,3000,10000,20000", show_default=True, help="Story sizes in words.")
 @click.option(
     "--whole/--no-whole", default=True, help="Also time whole `check` processes (100 words and 10,000 words)."
 )
 @click.option("--json", "json_out", type=click.Path(dir_okay=False), default=None, help="Also write the rows here.")
-def perf_cmd(corpus: str, sizes: str, whole: bool, json_out: str | None) -> None:
+@click.option(
+    "--reasoner",
+    type=click.Choice(["extract", "synthetic"]),
+    default=None,
+    help="Time the reasoner alone on world states from the extractor or from a generator at its density.",
+)
+@click.option("--repeats", type=int, default=3, show_default=True, help="--reasoner: runs per size (best reported).")
+def perf_cmd(corpus: str, sizes: str, whole: bool, json_out: str | None, reasoner: str | None, repeats: int) -> None:
     """Time analysis and the story-only heads per story size (each size in a fresh process, models warm):
     words/s past start-up and the heads' cost; then whole `check --task continuity|all --json` processes on
-    100 and 10,000 words (start-up included) and the all/continuity ratio."""
+    100 and 10,000 words (start-up included) and the all/continuity ratio. With --reasoner: the reasoner's
+    time per size instead (e.g. --sizes 1000,10000,100000; the corpus repeats when shorter)."""
     from worldstate.bench.perf import run_sizes, whole_process
     from worldstate.errors import InputError
     from worldstate.files import atomic_write_text
@@ -223,6 +228,16 @@ def perf_cmd(corpus: str, sizes: str, whole: bool, json_out: str | None) -> None
         numbers = [int(s) for s in sizes.split(",") if s.strip()]
     except ValueError:
         raise InputError("--sizes", f"expected comma-separated word counts, got {sizes!r}") from None
+    if reasoner:
+        from worldstate.bench.reason_speed import reasoner_rows
+
+        found = []
+        for row in reasoner_rows(Path(corpus), numbers, reasoner, repeats):
+            click.echo(json.dumps({"source": reasoner, **row}))
+            found.append(row)
+        if json_out:
+            atomic_write_text(json_out, json.dumps({"reasoner": found}, indent=2) + "\n")
+        return
     rows: dict[str, object] = {"sizes": run_sizes(Path(corpus), numbers, click.echo)}
     if whole:
         timings = whole_process(Path(corpus), 10_000)
@@ -267,3 +282,13 @@ def make_senpos_cmd(stories: str, out: str, seed: int) -> None:
     items = derive_senpos([str(r["story"]) for r in rows], seed=seed)
     atomic_write_text(out, "".join(dumps(i) + "\n" for i in items))
     click.echo(f"{len(items)} derived SenPos items → {out}")
+
+
+def _add_development_commands() -> None:
+    from worldstate.cli.bench_dev import extraction_cmd, made_set_cmd
+
+    bench.add_command(made_set_cmd)
+    bench.add_command(extraction_cmd)
+
+
+_add_development_commands()

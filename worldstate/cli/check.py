@@ -15,12 +15,13 @@ from rich.console import Console
 from rich.markup import escape
 
 from worldstate.analysis import World, analyze
-from worldstate.cli.common import llm_options, model_options
+from worldstate.cli.common import ignore_option, llm_options, model_options
 from worldstate.config import Settings
 from worldstate.detect.answers import Answer, ChoiceAnswer, ConStoryReport, ContinuityAnswer, KnowledgeAnswer
 from worldstate.detect.heads import HEADS, run_head, story_only_heads
 from worldstate.errors import ConfigError, InputError
 from worldstate.files import read_story_file
+from worldstate.ignore import IgnoreList, load_ignore
 from worldstate.state import Finding
 
 TASKS = tuple(HEADS)
@@ -80,6 +81,7 @@ def render_finding(console: Console, number: int, finding: Finding) -> None:
     kind = finding.category + (f"/{finding.subtype}" if finding.subtype else "")
     console.print(
         f"[bold]{number}. {escape(kind)}[/bold]{who}  confidence {finding.confidence:.2f}  ({finding.source})"
+        f"  [dim]id {finding.id}[/dim]"
     )
     console.print(f"   {escape(finding.explanation)}")
     for ev in finding.evidence:
@@ -120,6 +122,7 @@ def render_answer(console: Console, task: str, answer: Answer, options: tuple[st
 @click.option("--option", "options", multiple=True, help="A candidate action (next-action; repeat, 2 or more).")
 @click.option("--character", default=None, help="The character the question is about (next-action, knowledge).")
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
+@ignore_option
 @model_options
 @llm_options
 def check(
@@ -131,6 +134,7 @@ def check(
     options: tuple[str, ...],
     character: str | None,
     as_json: bool,
+    ignore_file: str | None,
     settings: Settings,
 ) -> None:
     """Check a story for continuity errors, implausible character knowledge, ConStory errors,
@@ -141,6 +145,8 @@ def check(
     worldstate check --task faithfulness --story s.txt --summary m.txt
     worldstate check --task next-action --story s.txt --question Q --option A --option B [--character NAME]
 
+    Findings listed in .worldstate-ignore (by the id each finding shows) are dismissed and counted.
+
     Exit codes: 0 no finding (next-action: answered), 1 findings reported, 2 bad input.
     """
     if story_path and story_opt:
@@ -149,6 +155,7 @@ def check(
     if not path:
         raise InputError("story", "no story given (STORY argument or --story)")
     _check_task_inputs(task, summary, question, options)
+    ignore = load_ignore(ignore_file, path)
     story_text = read_story_file(path)
     summary_text = read_story_file(summary) if summary else ""
     knowledge_heads = task in ("knowledge", "next-action", "all")
@@ -166,8 +173,14 @@ def check(
         )
         for name in tasks
     }
+    flagged = dismiss(answers, world, ignore)
+    llm = llm_usage(settings)
     if as_json:
         payload: dict[str, Any] = {"task": task, "story": path}
+        if llm is not None:
+            payload["llm"] = llm
+        if ignore:
+            payload["dismissed"] = ignore.summary()
         if task == "all":
             payload["answers"] = {name: answer.to_dict() for name, answer in answers.items()}
         else:
@@ -179,7 +192,34 @@ def check(
             if task == "all":
                 console.print(f"[bold underline]{name}[/bold underline]")
             render_answer(console, name, answer, options)
-    sys.exit(1 if any(has_findings(name, answer) for name, answer in answers.items()) else 0)
+        if ignore:
+            console.print(f"[dim]{escape(ignore.line())}[/dim]")
+        if llm is not None:
+            from worldstate.detect.llm import llm_report_line
+
+            console.print(f"[dim]{escape(llm_report_line(llm))}[/dim]")
+    sys.exit(1 if flagged else 0)
+
+
+def llm_usage(settings: Settings) -> dict[str, Any] | None:
+    """The run's LLM use (None when the LLM is off; the LLM package loads only when it is on)."""
+    if (settings.llm_mode or "off").lower() == "off":
+        return None
+    from worldstate.detect.llm import llm_run_report
+
+    return llm_run_report(settings)
+
+
+def dismiss(answers: dict[str, Answer], world: World, ignore: IgnoreList) -> bool:
+    """Leave the findings ``ignore`` lists out of the answers and the world; whether any answer still
+    reports a problem (an answer whose every finding was dismissed no longer does)."""
+    flagged = False
+    for name, answer in answers.items():
+        had = len(answer.findings)
+        answer.findings = ignore.keep(answer.findings)
+        flagged |= has_findings(name, answer) and not (had and not answer.findings)
+    world.state.findings = [f for f in world.findings if f.id not in ignore.reasons]
+    return flagged
 
 
 def _check_task_inputs(task: str, summary: str | None, question: str | None, options: tuple[str, ...]) -> None:

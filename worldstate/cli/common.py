@@ -3,104 +3,77 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import click
 
 from worldstate.config import Settings
 
-world_option = click.option(
-    "--world",
-    type=click.Path(dir_okay=False),
-    default=None,
-    help="A saved world state (worldstate analyze --format json) instead of analysing STORY.",
+
+def file_option(flag: str, dest: str, help_text: str) -> Any:
+    """``--flag FILE`` (optional, no default) whose value arrives as ``dest``."""
+    return click.option(flag, dest, type=click.Path(dir_okay=False), default=None, help=help_text)
+
+
+world_option = file_option(
+    "--world", "world", "A saved world state (worldstate analyze --format json) instead of analysing STORY."
 )
 """``--world FILE``: a saved world state to read instead of analysing the STORY argument."""
 
 
-def model_options(func: Callable[..., Any]) -> Callable[..., Any]:
-    """Add the extraction/model flags and turn them into a ``settings`` argument."""
-
-    @click.option(
-        "--backend",
-        type=click.Choice(["spacy", "stanza"]),
-        default=None,
-        help="Extraction backend [env WORLDSTATE_BACKEND].",
-    )
-    @click.option("--spacy-model", default=None, help="spaCy pipeline name or path [env WORLDSTATE_SPACY_MODEL].")
-    @click.option("--stanza-dir", default=None, help="Directory with local Stanza models [env WORLDSTATE_STANZA_DIR].")
-    @click.option(
-        "--lang", "language", type=click.Choice(["en", "zh"]), default=None, help="Story language (default: detect)."
-    )
-    @click.option(
-        "--rules", "rules", multiple=True, type=click.Path(dir_okay=False), help="Extra rule pack file (repeatable)."
-    )
-    @functools.wraps(func)
-    def wrapper(
-        *args: Any,
-        backend: str | None,
-        spacy_model: str | None,
-        stanza_dir: str | None,
-        language: str | None,
-        rules: tuple[str, ...],
-        **kwargs: Any,
-    ) -> Any:
-        settings = Settings.from_env().with_overrides(
-            backend=backend, spacy_model=spacy_model, stanza_dir=stanza_dir, language=language, rules=tuple(rules)
-        )
-        return func(*args, settings=settings, **kwargs)
-
-    return wrapper
+ignore_option = file_option(
+    "--ignore",
+    "ignore_file",
+    "Findings dismissed as intentional (default: .worldstate-ignore beside the story or data, else here).",
+)
+"""``--ignore FILE``: a ``.worldstate-ignore`` list of finding ids to dismiss (see :mod:`worldstate.ignore`)."""
 
 
-def llm_options(func: Callable[..., Any]) -> Callable[..., Any]:
-    """Add the LLM adjudicator flags; they update ``settings``."""
+def choice_option(flag: str, choices: Sequence[str], help_text: str, *, dest: str | None = None) -> Any:
+    """``--flag`` taking one of ``choices`` (the first is the default, shown in ``--help``)."""
+    names = (flag, dest) if dest else (flag,)
+    return click.option(*names, type=click.Choice(list(choices)), default=choices[0], show_default=True, help=help_text)
 
-    @click.option(
-        "--llm",
-        "llm_mode",
-        type=click.Choice(["off", "uncertain", "always"]),
-        default=None,
-        help="Use the LLM adjudicator: off (default), on uncertain cases, or always [env WORLDSTATE_LLM].",
-    )
-    @click.option(
-        "--llm-provider",
-        type=click.Choice(["openai", "transformers"]),
-        default=None,
-        help="OpenAI-compatible HTTP or a local transformers model [env WORLDSTATE_LLM_PROVIDER].",
-    )
-    @click.option("--llm-base-url", default=None, help="OpenAI-compatible base URL [env WORLDSTATE_LLM_BASE_URL].")
-    @click.option(
-        "--llm-model", default=None, help="Model name, or a local path for transformers [env WORLDSTATE_LLM_MODEL]."
-    )
-    @click.option(
-        "--llm-timeout", type=float, default=None, help="Seconds per LLM request [env WORLDSTATE_LLM_TIMEOUT]."
-    )
-    @click.option("--llm-budget", type=int, default=None, help="Most LLM calls per run [env WORLDSTATE_LLM_BUDGET].")
-    @click.option("--cache-dir", default=None, help="Cache directory [env WORLDSTATE_CACHE_DIR].")
-    @functools.wraps(func)
-    def wrapper(
-        *args: Any,
-        settings: Settings,
-        llm_mode: str | None,
-        llm_provider: str | None,
-        llm_base_url: str | None,
-        llm_model: str | None,
-        llm_timeout: float | None,
-        llm_budget: int | None,
-        cache_dir: str | None,
-        **kwargs: Any,
-    ) -> Any:
-        settings = settings.with_overrides(
-            llm_mode=llm_mode,
-            llm_provider=llm_provider,
-            llm_base_url=llm_base_url,
-            llm_model=llm_model,
-            llm_timeout_s=llm_timeout,
-            llm_budget_calls=llm_budget,
-            cache_dir=cache_dir,
-        )
-        return func(*args, settings=settings, **kwargs)
 
-    return wrapper
+def folder_option(flag: str, default: str, help_text: str, envvar: str | None = None) -> Any:
+    """``--flag FOLDER`` with a default (shown in ``--help``), optionally read from ``envvar``."""
+    kind = click.Path(file_okay=False)
+    return click.option(flag, type=kind, default=default, show_default=True, envvar=envvar, help=help_text)
+
+
+_TYPES: dict[str, Any] = {"float": float, "int": int, "path": click.Path(dir_okay=False)}
+
+
+def _option(flag: str, spec: dict[str, Any]) -> Any:
+    """A click option from one entry of ``settings_flags.yaml``; its value arrives as the Settings field's name."""
+    kind = click.Choice(spec["choices"]) if "choices" in spec else _TYPES.get(spec.get("type", ""))
+    return click.option(flag, spec["field"], type=kind, multiple=spec.get("multiple", False), help=spec["help"])
+
+
+def settings_flags(group: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """A decorator adding the flags of ``group`` in ``settings_flags.yaml``; their values update the command's
+    ``settings`` argument (made from the environment when no outer decorator gave one)."""
+    from worldstate.data import load_yaml
+
+    flags: dict[str, dict[str, Any]] = load_yaml("cli", "settings_flags.yaml")[group]
+
+    def decorate(func: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(func)
+        def wrapper(*args: Any, settings: Settings | None = None, **kwargs: Any) -> Any:
+            overrides = {spec["field"]: kwargs.pop(spec["field"]) for spec in flags.values()}
+            base = settings if settings is not None else Settings.from_env()
+            return func(*args, settings=base.with_overrides(**overrides), **kwargs)
+
+        for flag, spec in reversed(flags.items()):
+            wrapper = _option(flag, spec)(wrapper)
+        return wrapper
+
+    return decorate
+
+
+model_options = settings_flags("model")
+"""The extraction/model flags, turned into the command's ``settings`` argument."""
+
+llm_options = settings_flags("llm")
+"""The LLM adjudicator flags; they update the command's ``settings``."""

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import click
 
-from worldstate.cli.common import llm_options, model_options
+from worldstate.cli.common import choice_option, llm_options, model_options
 from worldstate.config import Settings
 from worldstate.errors import ConfigError
 
@@ -15,12 +16,10 @@ from worldstate.errors import ConfigError
 @click.command("make-flawed")
 @click.argument("source", type=click.Path())
 @click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False), help="Output folder.")
-@click.option(
+@choice_option(
     "--mode",
-    type=click.Choice(["flawed", "constory"]),
-    default="flawed",
-    show_default=True,
-    help="flawed: FlawedFictions items; constory: plant one error of each of the 19 ConStory subtypes.",
+    ["flawed", "constory"],
+    "flawed: FlawedFictions items; constory: plant one error of each of the 19 ConStory subtypes.",
 )
 @click.option("--seed", type=int, default=0, show_default=True, help="Random seed (same seed, same set).")
 @click.option("--limit", type=int, default=0, help="Use at most this many stories (a seeded sample; 0 = all).")
@@ -29,13 +28,11 @@ from worldstate.errors import ConfigError
 @click.option("--per-story", type=int, default=1, show_default=True, help="Items kept per story.")
 @click.option("--max-candidates", type=int, default=4, show_default=True, help="Candidates judged per story at most.")
 @click.option("--with-negatives", is_flag=True, help="Also write the unmodified originals as negatives.")
-@click.option(
+@choice_option(
     "--judge",
-    "judge_name",
-    type=click.Choice(["engine", "none"]),
-    default="engine",
-    show_default=True,
-    help="engine: detect_continuity must find the error in ≥ 4 of 5 samples; none: write the unfiltered set only.",
+    ["engine", "none"],
+    "engine: detect_continuity must find the error in ≥ 4 of 5 samples; none: write the unfiltered set only.",
+    dest="judge_name",
 )
 @click.option("--judge-samples", type=int, default=5, show_default=True, help="Judge samples per candidate.")
 @click.option("--judge-need", type=int, default=4, show_default=True, help="Samples that must find the error.")
@@ -51,15 +48,10 @@ def make_flawed(
     limit: int,
     min_words: int,
     max_words: int,
-    per_story: int,
-    max_candidates: int,
-    with_negatives: bool,
     judge_name: str,
-    judge_samples: int,
-    judge_need: int,
-    use_world_state: bool,
     per_subtype: int,
     settings: Settings,
+    **make_options: Any,
 ) -> None:
     """Read stories from SOURCE (a .txt story, a Gutenberg collection, a FairyTaleQA .csv, or a folder
     of them) and write a FlawedFictions-format set to OUT: flawed.jsonl (judge-filtered),
@@ -76,7 +68,7 @@ def make_flawed(
     from worldstate.files import check_output_dir
     from worldstate.make.corpus import read_corpus
 
-    if not 1 <= judge_need <= judge_samples <= 5:
+    if not 1 <= make_options["judge_need"] <= make_options["judge_samples"] <= 5:
         raise ConfigError("need 1 ≤ --judge-need ≤ --judge-samples ≤ 5")
     check_output_dir(out_dir)
     stories = read_corpus(source, min_words=min_words, max_words=max_words)
@@ -98,15 +90,7 @@ def make_flawed(
         judge = engine_judge(settings) if judge_name == "engine" else None
         if judge_name == "engine" and judge is None:
             click.echo("warning: this build has no continuity detector; only the unfiltered set is filled", err=True)
-        opts = MakeOptions(
-            seed=seed,
-            per_story=per_story,
-            max_candidates=max_candidates,
-            with_negatives=with_negatives,
-            judge_samples=judge_samples,
-            judge_need=judge_need,
-            use_world_state=use_world_state,
-        )
+        opts = MakeOptions(seed=seed, **make_options)  # the remaining flags are MakeOptions fields
         progress = tqdm(stories, desc="make-flawed", unit="story")
         made = run(progress, load_spacy(settings), judge, settings, opts)
         paths = made.write(out_dir)

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from worldstate.analysis import World, analyze
-from worldstate.cli.common import model_options, world_option
+from worldstate.cli.common import file_option, ignore_option, model_options, world_option
 from worldstate.cli.render import progress
 from worldstate.config import Settings
 from worldstate.files import atomic_write_text, check_output_file, read_story_file
@@ -28,14 +28,13 @@ def _default_out(story: str | None, world: str | None) -> str:
     "--out", type=click.Path(dir_okay=False), default=None, help="HTML file to write (default: STORY's name + .html)."
 )
 @world_option
-@click.option(
+@file_option(
     "--findings",
     "findings_file",
-    type=click.Path(dir_okay=False),
-    default=None,
-    help="Findings JSON (a list, or an answer with 'findings') to show instead of running the detectors.",
+    "Findings JSON (a list, or an answer with 'findings') to show instead of running the detectors.",
 )
 @click.option("--no-detect", is_flag=True, help="Do not run the detectors (show the world state's own findings).")
+@ignore_option
 @model_options
 def view(
     story: str | None,
@@ -43,6 +42,7 @@ def view(
     world: str | None,
     findings_file: str | None,
     no_detect: bool,
+    ignore_file: str | None,
     settings: Settings,
 ) -> None:
     """Write a self-contained HTML viewer of STORY's world: event timeline, entity graph,
@@ -54,8 +54,11 @@ def view(
 
     if story is None and world is None:
         raise click.UsageError("give a STORY file or --world FILE.json")
+    from worldstate.ignore import load_ignore
+
     out = out or _default_out(story, world)
     check_output_file(out)
+    ignore = load_ignore(ignore_file, story or world)
     notes: list[str] = []
     with progress() as step:
         if world:
@@ -79,11 +82,14 @@ def view(
             found = run_detectors(analysed)
             findings.extend(found.findings)
             notes.extend(found.notes)
+        if ignore:
+            findings = ignore.keep(findings)
+            notes.append(ignore.line())
         step(f"writing {out}")
         html = build_html(ws, findings, notes)
         atomic_write_text(out, html)
     click.echo(
         f"wrote {out} ({len(html) / 1e6:.1f} MB): {len(ws.characters())} characters, "
-        f"{len(ws.events)} events, {len(findings)} findings",
+        f"{len(ws.events)} events, {len(findings)} findings" + (f" ({ignore.line()})" if ignore else ""),
         err=True,
     )

@@ -77,9 +77,13 @@ def llm_finding(
     )
 
 
-def ask_choice(settings: Settings, answer: Any, task: str, **variables: Any) -> tuple[Verdict, int, float] | None:
-    """:func:`ask_llm` for a multiple-choice ``task``: the verdict, the option it picked (0-based
-    ``answer_index``) and its confidence; None to keep the offline choice."""
+def ask_choice(
+    settings: Settings, answer: Any, task: str, story: str, question: str, options: list[str], **variables: Any
+) -> tuple[Verdict, int, float] | None:
+    """:func:`ask_llm` for a multiple-choice ``task`` (the story, the question and its options, and any
+    other prompt ``variables``): the verdict, the option it picked (0-based ``answer_index``) and its
+    confidence; None to keep the offline choice."""
+    variables.update(story=story, question=question, options=options)
     verdict = ask_llm(settings, answer, task, required="answer_index", **variables)
     if verdict is None:
         return None
@@ -87,21 +91,24 @@ def ask_choice(settings: Settings, answer: Any, task: str, **variables: Any) -> 
 
 
 def ask_error(
-    settings: Settings, answer: Any, view: StoryView, task: str, engine_notes: str, other: str, role: str
-) -> tuple[Verdict, list[Evidence]] | None:
-    """:func:`ask_llm` whether the story of ``view`` has an error (``has_error``): None to keep the
-    offline ``answer``; else the verdict (its notes added to the answer's) and its evidence, empty
-    when the model found no error, else its ``error_quotes`` then the quotes of field ``other`` with
-    ``role``. A reported error none of whose quotes is in the story is ignored (None, and a note)."""
+    settings: Settings, answer: Any, view: StoryView, task: str, nothing_found: str, other: str, role: str
+) -> tuple[Verdict, list[Evidence], float] | None:
+    """:func:`ask_llm` whether the story of ``view`` has an error (``has_error``), telling it the offline
+    findings (or ``nothing_found``): None to keep the offline ``answer``; else the verdict (its notes added
+    to the answer's), its evidence and its confidence. The evidence is empty when the model found no error,
+    else its ``error_quotes`` then the quotes of field ``other`` with ``role``. A reported error none of
+    whose quotes is in the story is ignored (None, and a note)."""
+    engine_notes = "; ".join(f.explanation for f in answer.findings) or nothing_found
     verdict = ask_llm(settings, answer, task, required="has_error", story=view.story.text, engine_notes=engine_notes)
     if verdict is None:
         return None
     answer.notes.extend(verdict.notes)
     if not verdict.data["has_error"]:
-        return verdict, []
+        return verdict, [], verdict_confidence(verdict)
     errors = verdict.anchored.get("error_quotes", [])
     if not errors:
         answer.notes.append("LLM reported an error but none of its quotes was found in the story; ignored")
         return None
     evidence = [quote_evidence(view, span, "error") for _, span in errors]
-    return verdict, evidence + [quote_evidence(view, span, role) for _, span in verdict.anchored.get(other, [])]
+    evidence += [quote_evidence(view, span, role) for _, span in verdict.anchored.get(other, [])]
+    return verdict, evidence, verdict_confidence(verdict)

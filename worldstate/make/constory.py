@@ -8,7 +8,6 @@ character spans of the quote and the pair in the injected story, verified agains
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from collections import Counter
@@ -25,7 +24,6 @@ from tqdm import tqdm
 
 from worldstate.data import read_text
 from worldstate.detect.answers import CONSTORY_COLUMNS
-from worldstate.files import atomic_write_text
 from worldstate.make.corpus import SourceStory
 from worldstate.make.facts import name_gender
 from worldstate.make.lexicon import load_lexicon
@@ -89,18 +87,15 @@ class InjectedSet:
     skipped: list[dict[str, str]] = field(default_factory=list)
 
     def write(self, out_dir: str | Path) -> dict[str, Path]:
+        """Write the planted errors, the originals and (when a placement was skipped) the skips, as JSON lines."""
         originals = ({"id": s.id, "story": s.text} for s in self.originals)
-        paths = write_jsonl(
-            out_dir,
-            {
-                "injected": ("constory_injected.jsonl", (p.record() for p in self.planted)),
-                "originals": ("constory_originals.jsonl", originals),
-            },
-        )
+        files = {
+            "injected": ("constory_injected.jsonl", (p.record() for p in self.planted)),
+            "originals": ("constory_originals.jsonl", originals),
+        }
         if self.skipped:
-            paths["skipped"] = Path(out_dir) / "constory_skipped.jsonl"
-            atomic_write_text(paths["skipped"], "".join(json.dumps(r) + "\n" for r in self.skipped))
-        return paths
+            files["skipped"] = ("constory_skipped.jsonl", self.skipped)
+        return write_jsonl(out_dir, files)
 
 
 @dataclass

@@ -156,25 +156,40 @@ def read_corpus(path: str | Path, *, min_words: int = 0, max_words: int = 0) -> 
     p = Path(path)
     if not p.exists():
         raise InputError(str(p), "no such file or folder")
-    files = sorted(f for f in p.rglob("*") if f.suffix.lower() in (".txt", ".csv", ".parquet")) if p.is_dir() else [p]
+    files = story_files(p) if p.is_dir() else [p]
     if p.is_dir() and not files:
         raise InputError(str(p), "folder holds no .txt, .csv or .parquet story files")
-    stories: list[SourceStory] = []
-    for f in files:
-        if f.suffix.lower() == ".csv":
-            if f.name == "story_meta.csv":
-                continue
-            stories.append(read_fairytaleqa_csv(f))
-        elif f.suffix.lower() == ".parquet":
-            stories.extend(read_parquet_stories(f))
-        elif f.suffix.lower() == ".txt":
-            stories.extend(read_text_file(f))
-        else:
-            raise InputError(str(f), "expected a .txt story, a FairyTaleQA .csv file or a .parquet table of stories")
+    stories = [s for f in files for s in read_source(f)]
+    return [s for s in unique_ids(stories) if s.words >= min_words and (not max_words or s.words <= max_words)]
+
+
+STORY_SUFFIXES = (".txt", ".csv", ".parquet")
+
+
+def story_files(folder: Path) -> list[Path]:
+    """The story files under ``folder`` (.txt, .csv, .parquet; FairyTaleQA's ``story_meta.csv`` left out), sorted."""
+    found = (f for f in folder.rglob("*") if f.suffix.lower() in STORY_SUFFIXES and f.name != "story_meta.csv")
+    return sorted(found)
+
+
+def read_source(path: Path) -> list[SourceStory]:
+    """The stories of one file: a .txt story or Gutenberg collection, a FairyTaleQA .csv, a .parquet table."""
+    suffix = path.suffix.lower()
+    if suffix == ".csv":
+        return [] if path.name == "story_meta.csv" else [read_fairytaleqa_csv(path)]
+    if suffix == ".parquet":
+        return read_parquet_stories(path)
+    if suffix == ".txt":
+        return read_text_file(path)
+    raise InputError(str(path), "expected a .txt story, a FairyTaleQA .csv file or a .parquet table of stories")
+
+
+def unique_ids(stories: list[SourceStory]) -> list[SourceStory]:
+    """The stories with repeated ids numbered (``id``, ``id-1``, ``id-2`` …)."""
     seen: dict[str, int] = {}
     unique: list[SourceStory] = []
     for s in stories:
         n = seen.get(s.id, 0)
         seen[s.id] = n + 1
         unique.append(s if n == 0 else SourceStory(f"{s.id}-{n}", s.title, s.text, s.origin))
-    return [s for s in unique if s.words >= min_words and (not max_words or s.words <= max_words)]
+    return unique

@@ -7,6 +7,8 @@ indices; ``None`` for ``valid_to`` means "until changed".
 
 from __future__ import annotations
 
+import hashlib
+import re
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -152,6 +154,18 @@ class Finding:
     subtype: str = ""
     character: str | None = None
     source: str = "engine"  # "engine", "reasoner", "llm"
+
+    @property
+    def id(self) -> str:
+        """A stable id (``.worldstate-ignore`` lists them): the check that fired and a digest of what it is
+        about — category, subtype, rule, character and the quoted evidence (role and words). Offsets,
+        confidence and wording are left out, so the id survives edits elsewhere in the story and re-tuning;
+        a finding without evidence is identified by its explanation instead."""
+        quotes = sorted(f"{ev.role}:{' '.join(ev.text.lower().split())}" for ev in self.evidence)
+        about = quotes or [" ".join(self.explanation.lower().split())]
+        key = "\x1f".join([self.category, self.subtype, self.rule, (self.character or "").lower(), *about])
+        kind = re.sub(r"[^a-z0-9]+", "-", (self.rule or self.subtype or self.category).lower()).strip("-")
+        return f"{kind or 'finding'}-{hashlib.sha1(key.encode('utf-8')).hexdigest()[:10]}"
 
 
 @dataclass

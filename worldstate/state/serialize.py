@@ -26,6 +26,8 @@ def to_dict(obj: Any) -> Any:
         return [obj.start, obj.end]
     if isinstance(obj, Enum):
         return obj.value
+    if isinstance(obj, model.Finding):  # its stable id first (what .worldstate-ignore lists)
+        return {"id": obj.id, **{f.name: to_dict(getattr(obj, f.name)) for f in dataclasses.fields(obj)}}
     if dataclasses.is_dataclass(obj):
         return {f.name: to_dict(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
     if isinstance(obj, (list, tuple)):

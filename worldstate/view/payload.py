@@ -224,6 +224,7 @@ def _finding(ws: WorldState, index: int, f: Finding) -> dict[str, Any]:
         character_id = ent.id if ent else ""
     return {
         "index": index,
+        "id": f.id,
         "category": f.category,
         "subtype": f.subtype,
         "confidence": round(f.confidence, 3),

@@ -14,14 +14,14 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from worldstate.bench.metrics.spans import harmonic
+from worldstate.bench.metrics.spans import Rates
 
 Mention = Hashable
 Clusters = Sequence[frozenset[Mention]]
 
 
 @dataclass(frozen=True)
-class Counts:
+class Counts(Rates):
     """Recall numerator/denominator and precision numerator/denominator; add them across documents."""
 
     r_num: float = 0.0
@@ -34,17 +34,11 @@ class Counts:
             self.r_num + other.r_num, self.r_den + other.r_den, self.p_num + other.p_num, self.p_den + other.p_den
         )
 
-    @property
-    def recall(self) -> float:
-        return self.r_num / self.r_den if self.r_den else 0.0
+    def precision_parts(self) -> tuple[float, float]:
+        return self.p_num, self.p_den
 
-    @property
-    def precision(self) -> float:
-        return self.p_num / self.p_den if self.p_den else 0.0
-
-    @property
-    def f1(self) -> float:
-        return harmonic(self.recall, self.precision)
+    def recall_parts(self) -> tuple[float, float]:
+        return self.r_num, self.r_den
 
 
 def as_clusters(clusters: Iterable[Iterable[Mention]]) -> list[frozenset[Mention]]:

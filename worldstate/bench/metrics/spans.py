@@ -11,8 +11,35 @@ def harmonic(a: float, b: float) -> float:
     return 2 * a * b / (a + b) if a + b else 0.0
 
 
+class Rates:
+    """Precision, recall and F1 of counts that say their (numerator, denominator) pairs."""
+
+    def precision_parts(self) -> tuple[float, float]:
+        raise NotImplementedError
+
+    def recall_parts(self) -> tuple[float, float]:
+        raise NotImplementedError
+
+    @property
+    def precision(self) -> float:
+        num, den = self.precision_parts()
+        return num / den if den else 0.0
+
+    @property
+    def recall(self) -> float:
+        num, den = self.recall_parts()
+        return num / den if den else 0.0
+
+    @property
+    def f1(self) -> float:
+        return harmonic(self.precision, self.recall)
+
+    def as_dict(self) -> dict[str, float]:
+        return {"precision": self.precision, "recall": self.recall, "f1": self.f1}
+
+
 @dataclass(frozen=True)
-class SpanCounts:
+class SpanCounts(Rates):
     """True positives, gold and predicted counts; add them across documents (micro-averaging)."""
 
     tp: int = 0
@@ -26,17 +53,8 @@ class SpanCounts:
     def __add__(self, other: SpanCounts) -> SpanCounts:
         return SpanCounts(self.tp + other.tp, self.gold + other.gold, self.pred + other.pred)
 
-    @property
-    def precision(self) -> float:
-        return self.tp / self.pred if self.pred else 0.0
+    def precision_parts(self) -> tuple[float, float]:
+        return self.tp, self.pred
 
-    @property
-    def recall(self) -> float:
-        return self.tp / self.gold if self.gold else 0.0
-
-    @property
-    def f1(self) -> float:
-        return harmonic(self.precision, self.recall)
-
-    def as_dict(self) -> dict[str, float]:
-        return {"precision": self.precision, "recall": self.recall, "f1": self.f1}
+    def recall_parts(self) -> tuple[float, float]:
+        return self.tp, self.gold

@@ -1,4 +1,4 @@
-"""Story Cloze: fit :class:`~worldstate.detect.cloze.ClozeModel` on all of a labelled file (the val split);
+"""Story Cloze: fit :class:`~worldstate.detect.cloze.model.ClozeModel` on all of a labelled file (the val split);
 with ``--cv K`` first report the K-fold cross-validated accuracy on that file (seeded folds of the story ids,
 :func:`worldstate.bench.folds.assign_folds`). ``bench run story-cloze`` loads the saved model and never fits."""
 
@@ -33,8 +33,8 @@ def _say(message: str, options: TuneOptions) -> None:
 def tune_story_cloze(data: Path, settings: Settings, options: TuneOptions) -> dict[str, Any]:
     """Cross-validate (when ``options.cv``), fit on every item of ``data``, save the model and its provenance."""
     from worldstate.bench.loaders import load_story_cloze
-    from worldstate.detect.cloze import CROSS_EPOCHS, DEFAULT_C, ClozeModel
-    from worldstate.detect.cz_features import ClozeItem
+    from worldstate.detect.cloze.features import ClozeItem
+    from worldstate.detect.cloze.model import CROSS_EPOCHS, DEFAULT_C, ClozeModel
 
     items = load_story_cloze(Path(data))
     epochs = CROSS_EPOCHS if options.cross_encoder else 0

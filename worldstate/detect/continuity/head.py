@@ -27,7 +27,7 @@ from worldstate.detect.continuity.lexicon import sentence_of
 from worldstate.detect.continuity.outlier import outlier_conflicts
 from worldstate.detect.continuity.reasoner import as_finding, calibration, reasoner_candidates
 from worldstate.detect.continuity.traits import trait_conflicts
-from worldstate.detect.evidence import ask_error, llm_finding, verdict_confidence
+from worldstate.detect.evidence import ask_error, llm_finding
 from worldstate.detect.storyview import StoryView
 from worldstate.state import Finding
 
@@ -78,12 +78,11 @@ def detect_continuity(world: World) -> ContinuityAnswer:
 
 def _adjudicate(answer: ContinuityAnswer, view: StoryView, settings: Settings) -> ContinuityAnswer:
     """Ask the LLM adjudicator when configured and unsure; keep the offline answer when it fails."""
-    notes = "; ".join(f.explanation for f in answer.findings) or "(no conflict found by the offline checks)"
-    found = ask_error(settings, answer, view, "continuity", notes, "contradicted_quotes", "contradicted")
+    nothing = "(no conflict found by the offline checks)"
+    found = ask_error(settings, answer, view, "continuity", nothing, "contradicted_quotes", "contradicted")
     if found is None:
         return answer
-    verdict, evidence = found
-    confidence = verdict_confidence(verdict)
+    verdict, evidence, confidence = found
     if not evidence:
         return ContinuityAnswer(has_error=False, confidence=confidence, notes=answer.notes)
     finding = llm_finding(verdict, "continuity", "llm", evidence)

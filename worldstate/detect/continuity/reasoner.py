@@ -3,7 +3,7 @@
 The Z3 reasoner (``worldstate.reason.check``) proves that two facts of the world state cannot both
 hold. Many such proofs are extraction noise ("the old fairy" … "the young fairy" are two fairies), so
 each conflict is scored from its rule and a few features, with weights and the report threshold in
-``data/continuity_calibration.yaml`` (tuned on development data by ``scripts/eval_continuity.py``).
+``data/continuity_calibration.yaml`` (tuned on development data with ``worldstate bench made-set DIR --part tune --dump FILE``).
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from worldstate.analysis import World
-from worldstate.detect.cz_features import has_negation
+from worldstate.detect.words import has_negation
 from worldstate.state import Span, Story
 
 CONTENT_POS = frozenset({"NOUN", "VERB", "ADJ", "PROPN", "NUM", "ADV"})

@@ -17,7 +17,7 @@ from worldstate.analysis import World
 from worldstate.config import Settings
 from worldstate.data import load_yaml
 from worldstate.detect.answers import KnowledgeAnswer
-from worldstate.detect.evidence import ask_error, llm_finding, sentence_evidence, verdict_confidence
+from worldstate.detect.evidence import ask_error, llm_finding, sentence_evidence
 from worldstate.detect.knowledge.leak import Leak, find_leaks
 from worldstate.detect.storyview import StoryView, mentions, name_keys
 from worldstate.state import Finding, WorldState
@@ -93,12 +93,12 @@ def _detect(view: StoryView, ws: WorldState, settings: Settings, character: str 
 
 def _adjudicate(answer: KnowledgeAnswer, view: StoryView, settings: Settings) -> KnowledgeAnswer:
     """Ask the LLM adjudicator when configured and unsure; keep the offline answer when it fails."""
-    notes = "; ".join(f.explanation for f in answer.findings) or "(no leak found by the offline checks)"
-    found = ask_error(settings, answer, view, "knowledge", notes, "source_quotes", "support")
+    found = ask_error(
+        settings, answer, view, "knowledge", "(no leak found by the offline checks)", "source_quotes", "support"
+    )
     if found is None:
         return answer
-    verdict, evidence = found
-    confidence = verdict_confidence(verdict)
+    verdict, evidence, confidence = found
     if not evidence:
         return KnowledgeAnswer(has_error=False, confidence=confidence, notes=answer.notes)
     character = str(verdict.data.get("character") or "")

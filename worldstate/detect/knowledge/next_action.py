@@ -173,14 +173,7 @@ def _adjudicate(
         return answer
     notes = f"offline choice: option {answer.choice + 1}; {answer.findings[0].explanation}"
     found = ask_choice(
-        settings,
-        answer,
-        "next_action",
-        story=view.story.text,
-        question=question,
-        options=options,
-        character=who,
-        engine_notes=notes,
+        settings, answer, "next_action", view.story.text, question, options, character=who, engine_notes=notes
     )
     if found is None:
         return answer

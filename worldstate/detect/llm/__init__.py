@@ -14,6 +14,8 @@ from worldstate.detect.llm.factory import (
     build_provider,
     consult,
     get_adjudicator,
+    llm_report_line,
+    llm_run_report,
     reset_adjudicators,
     usage_summary,
 )
@@ -32,6 +34,8 @@ __all__ = [
     "consult",
     "find_injection",
     "get_adjudicator",
+    "llm_report_line",
+    "llm_run_report",
     "load_prompt",
     "reset_adjudicators",
     "usage_summary",

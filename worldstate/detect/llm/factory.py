@@ -138,6 +138,42 @@ def usage_summary() -> list[dict[str, Any]]:
     return [{"mode": adj.mode, "band": list(adj.band), **adj.usage} for adj in adjudicators]
 
 
+SUMMED = ("calls", "attempts", "cached_hits", "failures", "unusable_outputs", "prompt_tokens", "completion_tokens")
+
+
+def llm_run_report(settings: Settings) -> dict[str, Any] | None:
+    """What a run's report says about LLM use (None when the LLM is off): the mode label, calls, tokens,
+    cache hits, estimated cost and failures over every adjudicator of this process. A run whose LLM was
+    asked but never gave a usable answer is labelled "engine only (LLM failed: reason)", not "engine + LLM"."""
+    mode = (settings.llm_mode or "off").lower()
+    if mode == "off":
+        return None
+    usages = usage_summary()
+    report: dict[str, Any] = {name: sum(int(u.get(name, 0)) for u in usages) for name in SUMMED}
+    costs = [u.get("estimated_cost_usd") for u in usages]
+    report["estimated_cost_usd"] = None if None in costs else round(sum(c or 0.0 for c in costs), 6)
+    report["failure_kinds"] = {k: v for u in usages for k, v in u.get("failure_kinds", {}).items()}
+    answered = report["calls"] - report["failures"] - report["unusable_outputs"] + report["cached_hits"]
+    failed = report["failures"] + report["unusable_outputs"] > 0 and answered <= 0
+    reason = next((u["last_note"] for u in usages if u.get("last_note")), None) or ", ".join(report["failure_kinds"])
+    report["failed"] = bool(failed)
+    report["label"] = (
+        f"engine only (LLM failed: {reason or 'no usable answer'})" if failed else f"engine + LLM ({mode})"
+    )
+    return report
+
+
+def llm_report_line(report: dict[str, Any]) -> str:
+    """One line for a text report."""
+    cost = report["estimated_cost_usd"]
+    tokens = report["prompt_tokens"] + report["completion_tokens"]
+    return (
+        f"{report['label']}: {report['calls']} LLM call(s), {tokens} tokens ({report['prompt_tokens']} prompt), "
+        f"{report['cached_hits']} cache hit(s), estimated cost "
+        f"{'unknown' if cost is None else f'${cost:.4f}'}, {report['failures']} failure(s)"
+    )
+
+
 def reset_adjudicators() -> None:
     """Forget the shared instances (a new run, or tests)."""
     with _lock:

@@ -135,26 +135,27 @@ def _as_enum(value: Any, spec: dict[str, Any]) -> str:
     raise SchemaError(f"{value!r} is not one of {sorted(allowed.values())}")
 
 
+_PLAIN_TYPES: dict[str, Any] = {
+    "bool": _as_bool,
+    "int": _as_int,
+    "str": _as_str,
+    "list[str]": _as_str_list,
+    "list[int]": _as_int_list,
+}
+
+
 def coerce_field(value: Any, spec: dict[str, Any], n_options: int | None = None) -> Any:
     """``value`` converted to the spec's type; SchemaError when impossible."""
     kind = spec.get("type", "str")
-    if kind == "bool":
-        return _as_bool(value)
     if kind == "float":
         return _as_float(value, spec)
-    if kind == "int":
-        return _as_int(value)
-    if kind == "str":
-        return _as_str(value)
-    if kind == "list[str]":
-        return _as_str_list(value)
-    if kind == "list[int]":
-        return _as_int_list(value)
     if kind == "letter":
         return _as_letter(value, n_options)
     if kind == "enum":
         return _as_enum(value, spec)
-    raise SchemaError(f"unknown field type {kind!r}")
+    if kind not in _PLAIN_TYPES:
+        raise SchemaError(f"unknown field type {kind!r}")
+    return _PLAIN_TYPES[kind](value)
 
 
 def validate(

@@ -19,7 +19,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from worldstate.detect.cz_features import word_list
+from worldstate.detect.words import word_list
 from worldstate.extract.models import Embedder
 
 MASK_PLOT = "<mask>"

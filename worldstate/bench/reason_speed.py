@@ -1,39 +1,23 @@
-"""Measure the reasoner's speed on 1k, 10k and 100k words of concatenated Gutenberg tales.
+"""The reasoner's speed on growing stories (``worldstate bench perf --reasoner``).
 
-World states come from the extractor (``--source extract``, the default) or, with
-``--source synthetic``, from a generator that writes propositions, events and speeches at the
-density the extractor produces (about one proposition and one event per sentence). Reasoning time
-(``worldstate.reason.check``) is reported separately from extraction time.
-
-    nice -n 10 python scripts/reason_speed.py --corpus ../shared/data/corpora/gutenberg/2591.txt
-    python scripts/reason_speed.py --source synthetic --sizes 1000 10000 100000
+World states come from the extractor (``source="extract"``) or from a generator that writes propositions,
+events and speeches at the density the extractor produces (``source="synthetic"``: about one proposition and
+one event per sentence). Reasoning time (``worldstate.reason.check``, best of ``repeats``) is reported
+separately from the time to build the world state.
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 import random
-import re
-import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
+from worldstate.bench.perf import corpus_text
 from worldstate.reason import check, load_packs
 from worldstate.state import Entity, EntityKind, Event, Proposition, Source, Span, Speech, Story, WorldState
 
-GUTENBERG_START = re.compile(r"\*\*\* ?START OF (THE|THIS) PROJECT GUTENBERG[^\n]*\n")
-GUTENBERG_END = re.compile(r"\*\*\* ?END OF (THE|THIS) PROJECT GUTENBERG")
-
-
-def corpus_words(paths: list[str]) -> list[str]:
-    words: list[str] = []
-    for path in paths:
-        text = Path(path).read_text(encoding="utf-8", errors="replace")
-        start, end = GUTENBERG_START.search(text), GUTENBERG_END.search(text)
-        text = text[start.end() if start else 0 : end.start() if end else len(text)]
-        words += text.split()
-    return words
+SOURCES = ("extract", "synthetic")
 
 
 def text_of(words: list[str], n: int) -> str:
@@ -71,7 +55,8 @@ def synthetic_world(story: Story, seed: int = 0) -> WorldState:
     return ws
 
 
-def measure(text: str, source: str, repeats: int) -> dict[str, float]:
+def measure(text: str, source: str, repeats: int = 3) -> dict[str, float]:
+    """Build the world state of ``text`` and time the reasoner on it."""
     started = time.perf_counter()
     if source == "extract":
         from worldstate.analysis import analyze
@@ -99,22 +84,10 @@ def measure(text: str, source: str, repeats: int) -> dict[str, float]:
     }
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    here = Path(__file__).resolve().parents[2] / "shared" / "data" / "corpora" / "gutenberg"
-    parser.add_argument("--corpus", nargs="*", default=[str(here / "2591.txt"), str(here / "1597.txt")])
-    parser.add_argument("--sizes", nargs="*", type=int, default=[1000, 10000, 100000])
-    parser.add_argument("--source", choices=["extract", "synthetic"], default="extract")
-    parser.add_argument("--repeats", type=int, default=3, help="reasoning runs per size (best is reported)")
-    args = parser.parse_args()
-    missing = [p for p in args.corpus if not Path(p).is_file()]
-    if missing:
-        sys.exit(f"error: corpus file not found: {', '.join(missing)}")
-    words = corpus_words(args.corpus)
-    for n in args.sizes:
-        row = measure(text_of(words, n), args.source, args.repeats)
-        print(json.dumps({"source": args.source, **row}), flush=True)
-
-
-if __name__ == "__main__":
-    main()
+def reasoner_rows(
+    corpus: Path, sizes: list[int], source: str = "extract", repeats: int = 3
+) -> Iterator[dict[str, float]]:
+    """One row per size: the first ``size`` words of the corpus folder's books (repeated when shorter)."""
+    words = corpus_text(corpus).split()
+    for size in sizes:
+        yield {"size": float(size), **measure(text_of(words, size), source, repeats)}

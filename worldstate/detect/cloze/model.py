@@ -1,15 +1,12 @@
-"""Choice heads: Story Cloze (English), LOT ClozeT and LOT SenPos (Chinese).
+"""The Story Cloze model: what ``bench tune story-cloze`` fits and the ``choose_ending`` head scores with.
 
-Story Cloze uses :class:`ClozeModel`, a logistic regression over the difference of the two endings'
-feature vectors (:mod:`worldstate.detect.cz_features`) plus a character n-gram model of the endings
+:class:`ClozeModel` is, a logistic regression over the difference of the two endings'
+feature vectors (:mod:`worldstate.detect.cloze.features`) plus a character n-gram model of the endings
 alone (:class:`EndingStyle`), plus a cross-encoder (MiniLM fine-tuned to read context and ending
-together, :mod:`worldstate.detect.cz_cross`) whose log-odds are added; all trained on the val split only
+together, :mod:`worldstate.detect.cloze.cross`) whose log-odds are added; all trained on the val split only
 (the benchmark protocol) by ``worldstate bench tune story-cloze`` (``--cv K``: its k-fold accuracy). The
 trained model is an ``.npz`` (weights, scale, n-gram vocabulary, the cross-encoder's float32 arrays,
 metadata; no pickle) written to the cache dir (:func:`default_model_path`), never into the repository.
-
-ClozeT and SenPos have no training data offline, so they use an untrained coherence score from
-:mod:`worldstate.detect.cz_chinese` (jieba tokens + sentence embeddings of the surrounding context).
 """
 
 from __future__ import annotations
@@ -22,10 +19,8 @@ import numpy as np
 
 from worldstate.config import Settings
 from worldstate.detect.answers import ChoiceAnswer
-from worldstate.detect.cz_chinese import MASK_PLOT, MASK_SLOT, plot_scores, slot_scores
-from worldstate.detect.cz_cross import ClozeCrossEncoder, CrossEncoderConfig
-from worldstate.detect.cz_features import SCALAR_NAMES, ClozeItem, item_features
-from worldstate.detect.evidence import ask_choice
+from worldstate.detect.cloze.cross import ClozeCrossEncoder, CrossEncoderConfig
+from worldstate.detect.cloze.features import SCALAR_NAMES, ClozeItem, item_features
 from worldstate.detect.tuned import tuned_dir
 from worldstate.errors import ConfigError, InputError
 from worldstate.extract.models import get_embedder
@@ -45,7 +40,7 @@ def default_model_path(settings: Settings) -> Path:
     return tuned_dir(settings, "story-cloze") / "model.npz"
 
 
-def _softmax(x: np.ndarray) -> np.ndarray:
+def softmax(x: np.ndarray) -> np.ndarray:
     z = np.exp(x - x.max())
     return z / z.sum()
 
@@ -135,16 +130,10 @@ class ClozeModel:
             scores = scores + np.stack([half, -half], axis=1)
         return scores
 
-    def predict(self, context_sentences: list[str], endings: list[str]) -> ChoiceAnswer:
-        """Pick the more plausible ending; confidence is the softmax probability of the choice."""
-        item = ClozeItem(list(context_sentences), list(endings))
+    def choose(self, item: ClozeItem) -> ChoiceAnswer:
+        """The more plausible ending of one item (offline); confidence is the softmax probability of the choice."""
         _check_items([item], need_answer=False)
-        scores = self.ending_scores([item])[0]
-        probs = _softmax(scores)
-        choice = int(np.argmax(scores))
-        answer = ChoiceAnswer(confidence=float(probs[choice]), choice=choice, scores=[float(s) for s in scores])
-        story = " ".join(item.context)
-        return with_llm(answer, story, item.endings, "Which ending continues the story most coherently?", self.settings)
+        return choice_answer(self.ending_scores([item])[0])
 
     def predict_many(self, items: list[ClozeItem]) -> list[int]:
         return [int(i) for i in np.argmax(self.ending_scores(items), axis=1)]
@@ -209,6 +198,14 @@ class ClozeModel:
             cross_epochs=int(meta.get("cross_epochs", 0)),
             cross=cross,
         )
+
+
+def choice_answer(scores: np.ndarray | list[float], sharpness: float = 1.0) -> ChoiceAnswer:
+    """The highest-scoring option, its softmax probability (of ``scores * sharpness``) as the confidence."""
+    arr = np.asarray(scores, dtype=np.float64)
+    probs = softmax(arr * sharpness)
+    choice = int(np.argmax(arr))
+    return ChoiceAnswer(confidence=float(probs[choice]), choice=choice, scores=[float(s) for s in arr])
 
 
 def _check_items(items: list[ClozeItem], *, need_answer: bool) -> None:
@@ -282,53 +279,3 @@ def load_story_cloze_csv(path: str | Path) -> list[ClozeItem]:
     if not items:
         raise InputError(str(path), "no items")
     return items
-
-
-def with_llm(answer: ChoiceAnswer, story: str, options: list[str], question: str, settings: Settings) -> ChoiceAnswer:
-    """Ask the LLM adjudicator (task "cloze") when the offline choice is uncertain; else keep it."""
-    notes = f"offline scores per option: {[round(s, 3) for s in answer.scores]}"
-    found = ask_choice(
-        settings,
-        answer,
-        "cloze",
-        missing_note="LLM answer had no option index",
-        story=story,
-        options=options,
-        question=question,
-        engine_notes=notes,
-    )
-    if found is None:
-        return answer
-    verdict, choice, confidence = found
-    note = f"LLM adjudicated (offline choice {answer.choice})"
-    return ChoiceAnswer(confidence, [], [*answer.notes, *verdict.notes, note], choice, answer.scores)
-
-
-# -- LOT (Chinese) ----------------------------------------------------------------------------
-def _choice(scores: list[float]) -> ChoiceAnswer:
-    arr = np.asarray(scores, dtype=np.float64)
-    probs = _softmax(arr * 10.0)
-    choice = int(np.argmax(arr))
-    return ChoiceAnswer(confidence=float(probs[choice]), choice=choice, scores=[float(s) for s in arr])
-
-
-def choose_plot(story_with_mask: str, candidates: list[str], settings: Settings) -> ChoiceAnswer:
-    """LOT ClozeT: which candidate plot fills ``<mask>`` (0-based index)."""
-    if MASK_PLOT not in story_with_mask:
-        raise InputError("<ClozeT item>", f"story has no {MASK_PLOT} marker")
-    if len(candidates) < 2 or any(not c.strip() for c in candidates):
-        raise InputError("<ClozeT item>", "need at least two non-empty candidates")
-    answer = _choice(plot_scores(story_with_mask, candidates, get_embedder(settings)))
-    return with_llm(answer, story_with_mask, candidates, "Which candidate plot best fills <mask>?", settings)
-
-
-def choose_position(story_with_slots: str, sentence: str, settings: Settings) -> ChoiceAnswer:
-    """LOT SenPos: at which ``[MASK]`` slot ``sentence`` belongs (0-based slot index)."""
-    if story_with_slots.count(MASK_SLOT) < 1:
-        raise InputError("<SenPos item>", f"story has no {MASK_SLOT} slot")
-    if not sentence.strip():
-        raise InputError("<SenPos item>", "empty sentence")
-    answer = _choice(slot_scores(story_with_slots, sentence, get_embedder(settings)))
-    slots = [f"slot {i + 1}" for i in range(story_with_slots.count(MASK_SLOT))]
-    question = f"At which [MASK] slot (numbered from the start) does this sentence belong: {sentence}"
-    return with_llm(answer, story_with_slots, slots, question, settings)

@@ -5,7 +5,7 @@ Each ending gets a vector made of
   with the whole context (semantic fit), and the embedding of the whole five-sentence story,
 - scalar consistency signals: cosine similarities, sentiment agreement (VADER) with the context,
   negation, content-word overlap, names that the context never mentioned, pronoun continuity.
-The classifier in :mod:`worldstate.detect.cloze` compares the two endings' vectors.
+The classifier in :mod:`worldstate.detect.cloze.model` compares the two endings' vectors.
 """
 
 from __future__ import annotations
@@ -16,24 +16,11 @@ from functools import lru_cache
 
 import numpy as np
 
-from worldstate.data import read_text
+from worldstate.detect.words import WORD, content_words, has_negation, words
 from worldstate.extract.models import Embedder
 
-_WORD = re.compile(r"[A-Za-z']+")
 _CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]+")
 _PRONOUNS = {"he": "m", "him": "m", "his": "m", "she": "f", "her": "f", "hers": "f", "they": "p", "them": "p"}
-
-
-@lru_cache(maxsize=8)
-def word_list(name: str) -> frozenset[str]:
-    """A lower-cased word list from ``data/text/<name>`` (one word a line, ``#`` comments)."""
-    text = read_text("detect", f"data/text/{name}")
-    return frozenset(w.strip().lower() for w in text.splitlines() if w.strip() and not w.startswith("#"))
-
-
-def negation_words() -> frozenset[str]:
-    """English negation cues."""
-    return word_list("negation_words.txt")
 
 
 @lru_cache(maxsize=1)
@@ -48,24 +35,9 @@ def sentiment(text: str) -> float:
     return float(_vader().polarity_scores(text)["compound"])
 
 
-def words(text: str) -> list[str]:
-    return [w.lower() for w in _WORD.findall(text)]
-
-
-def content_words(text: str) -> set[str]:
-    stop = word_list("stopwords_en.txt")
-    return {w for w in words(text) if w not in stop and len(w) > 2}
-
-
-def has_negation(text: str) -> float:
-    toks = words(text)
-    neg = negation_words()
-    return float(any(t in neg or t.endswith("n't") for t in toks))
-
-
 def new_names(context: str, ending: str) -> float:
     """Count of capitalised (non-sentence-initial) words in the ending absent from the context."""
-    known = set(_WORD.findall(context))
+    known = set(WORD.findall(context))
     return float(sum(1 for name in _CAPITALISED.findall(ending) if name not in known))
 
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from worldstate.config import Settings
-from worldstate.detect.cz_features import ClozeItem
+from worldstate.detect.cloze.features import ClozeItem
 
 if TYPE_CHECKING:
     import torch

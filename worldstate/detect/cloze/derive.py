@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from worldstate.detect.cz_chinese import MASK_SLOT, zh_sentences
+from worldstate.detect.cloze.chinese import MASK_SLOT, zh_sentences
 from worldstate.errors import InputError
 
 

@@ -1,0 +1,70 @@
+"""``worldstate analyze`` on a folder or a collection file: one result per story, failures listed at the end.
+
+Exit code: 0 when every file and story was analysed; 2 when any could not be read or analysed (the others are
+still written, and ``index.json`` lists both).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from worldstate.collection import INDEX, CollectionRun, analyze_collection, read_collection
+from worldstate.config import Settings
+from worldstate.errors import InputError
+from worldstate.files import atomic_write_text, check_output_dir
+from worldstate.make.corpus import SourceStory
+from worldstate.state import WorldState, to_json
+
+
+def world_state_text(ws: WorldState) -> str:
+    """The readable summary ``analyze`` prints, as text."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from worldstate.cli.render import render_world_state
+
+    buffer = StringIO()
+    render_world_state(ws, Console(file=buffer, width=120, force_terminal=False))
+    return buffer.getvalue()
+
+
+def analyze_many(source: Path, fmt: str, out: str | None, settings: Settings) -> None:
+    """Analyse every story in ``source`` into the folder ``out`` (``<story id>.json`` or ``.txt``, ``index.json``)."""
+    from tqdm import tqdm
+
+    if not out:
+        what = "is a folder of stories" if source.is_dir() else "holds more than one story"
+        raise InputError(str(source), f"{what}: give --out FOLDER for one result per story")
+    check_output_dir(out)
+    folder = Path(out)
+    run = read_collection(source)
+    if not run.stories and not run.failed:
+        raise InputError(str(source), "holds no story files (.txt, .csv, .parquet)")
+    folder.mkdir(parents=True, exist_ok=True)
+    suffix = ".json" if fmt == "json" else ".txt"
+
+    def write(story: SourceStory, ws: WorldState) -> Path:
+        target = folder / f"{story.id}{suffix}"
+        atomic_write_text(target, (to_json(ws) if fmt == "json" else world_state_text(ws)) + "\n")
+        return target
+
+    def bar(stories: list[SourceStory]) -> tqdm:
+        return tqdm(stories, desc=f"analysing {source.name}", unit="story", file=sys.stderr)
+
+    analyze_collection(run, settings, write, bar)
+    atomic_write_text(folder / INDEX, json.dumps(run.index(), ensure_ascii=False, indent=1) + "\n")
+    _summary(run, folder)
+
+
+def _summary(run: CollectionRun, folder: Path) -> None:
+    click.echo(f"{len(run.written)} of {len(run.stories)} stories analysed into {folder} (index: {INDEX})", err=True)
+    if run.failed:
+        click.echo(f"{len(run.failed)} failed:", err=True)
+        for failed in run.failed:
+            click.echo(f"  {failed.source}: {failed.reason}", err=True)
+        sys.exit(2)
