@@ -105,7 +105,7 @@ def _style(text: str) -> str:
     dashes = len(re.findall(r"(?m)^[ \t]*(?:—|--)(?!-)\s*\S", text))
     if dashes >= 3 and dashes > double and dashes > single:
         return "dash"
-    return "single" if single > double and single >= 2 else "double"
+    return "single" if single > double else "double"
 
 
 def _quote(text: str, start: int, end: int, closed: bool) -> Quote | None:
