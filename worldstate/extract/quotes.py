@@ -18,7 +18,8 @@ from worldstate.state import Story
 
 OPEN, CLOSE, EITHER = 1, 2, 3
 MAX_QUOTE_CHARS = 3000
-MAX_CONTINUED_LINES = 12  # lines an open quote may run on when the story has a sentence a line
+MAX_CONTINUED_LINES = 12
+LABEL_WORDS = 6  # a quote this short without closing punctuation is a label, not speech  # lines an open quote may run on when the story has a sentence a line
 
 # Word starts after an apostrophe that are contractions, not the first word of a quote.
 _ELISION = re.compile(r"(?:s|t|d|m|ll|ve|re|em|tis|twas|twere|twill|im|un|n|ere|cept|bout|ow|e)\b", re.I)
@@ -102,7 +103,7 @@ def _style(text: str) -> str:
     """The document's main quote marks: ``double``, ``single`` or ``dash``."""
     double = text.count("“") + text.count('"') // 2 + text.count("«") + text.count("「") + text.count("『")
     single = text.count("‘") + len(re.findall(r"(?:^|(?<=\s))'(?=\s?[A-Z])", text))
-    dashes = len(re.findall(r"(?m)^[ \t]*(?:—|--)(?!-)\s*\S", text))
+    dashes = len(re.findall(r"(?m)^[ \t]*(?:—|--)(?!-)\s*\S", text)) + len(_COLON_DASH.findall(text))
     if dashes >= 3 and dashes > double and dashes > single:
         return "dash"
     return "single" if single > double else "double"
@@ -124,32 +125,38 @@ def find_quotes(story: Story) -> list[Quote]:
     chars = _DOUBLE if style != "single" else _SINGLE + "“”«»"
     lines_layout = getattr(story, "layout", "") == "lines"
     quotes: list[Quote] = []
-    k = 0
+    k, resume = 0, 0  # resume: where scanning goes on (after a quote closed inside a paragraph)
     while k < len(paras):
         span = paras[k].span
+        k += 1
         if style == "dash":
             quotes.extend(_dash_quotes(text, span.start, span.end))
-            k += 1
             continue
-        marks = _marks(text, span.start, span.end, chars)
-        pairs = _pair(marks, text)
-        k += 1
+        pairs = _pair(_marks(text, max(span.start, resume), span.end, chars), text)
         for opened, closed in pairs:
             if closed is not None:
                 q = _quote(text, opened, closed + 1, True)
             elif lines_layout and k < len(paras) and (cont := _continue(text, paras, k, opened, chars)):
-                q, k = cont
+                q, k, resume = cont
             elif lines_layout and text[opened] == "'":
                 q = None  # a straight single mark never closed on a sentence line: not a quote
             else:
                 q = _quote(text, opened, span.end, False)
-            if q and q.end - q.start <= MAX_QUOTE_CHARS:
+            if q and q.end - q.start <= MAX_QUOTE_CHARS and not _is_label(text, q):
                 quotes.append(q)
     return _drop_nested(quotes)
 
 
-def _continue(text: str, paras: list, k: int, opened: int, chars: str) -> tuple[Quote | None, int] | None:
-    """A quote opened in line ``k - 1`` that closes a few lines on (the first mark found there closes it)."""
+def _is_label(text: str, q: Quote) -> bool:
+    """A short quoted phrase without the punctuation of speech: a title, a sign, a scare quote
+    ("‘ ORANGE MARMALADE ’", "a “true sea-dog”"), not dialogue."""
+    content = text[q.content_start : q.content_end].rstrip()
+    return len(content.split()) <= LABEL_WORDS and content[-1:] not in ".,!?;:—-…'’"
+
+
+def _continue(text: str, paras: list, k: int, opened: int, chars: str) -> tuple[Quote | None, int, int] | None:
+    """A quote opened in line ``k - 1`` that closes a few lines on (the first mark found there closes it):
+    the quote, the line to scan next and the offset to scan it from."""
     closer = _PAIRS[text[opened]]
     for j in range(k, min(len(paras), k + MAX_CONTINUED_LINES)):
         span = paras[j].span
@@ -158,10 +165,7 @@ def _continue(text: str, paras: list, k: int, opened: int, chars: str) -> tuple[
             continue
         i, role = marks[0]
         if role in (CLOSE, EITHER) and text[i] == closer:
-            rest = _pair(marks[1:], text)
-            if rest:  # further quotes on this line: let the main loop see it again
-                return _quote(text, opened, i + 1, True), j
-            return _quote(text, opened, i + 1, True), j + 1
+            return _quote(text, opened, i + 1, True), j, i + 1
         return None
     return None
 

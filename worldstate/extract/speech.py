@@ -178,7 +178,7 @@ class SpeechExtractor:
     def adjacent(self, a: _Turn, b: _Turn) -> bool:
         """Whether quote ``b`` answers quote ``a`` (consecutive turns of one exchange)."""
         if self.lines:
-            return b.sentence - a.sentence <= TURN_GAP_SENTENCES
+            return b.sentence - self.story.sentence_at(a.quote.end - 1) <= TURN_GAP_SENTENCES
         return b.block - a.block == 1
 
     def same_turn(self, a: _Turn, b: _Turn) -> bool:
