@@ -25,6 +25,12 @@ LABEL_WORDS = 6  # a quote this short without closing punctuation is a label, no
 _ELISION = re.compile(r"(?:s|t|d|m|ll|ve|re|em|tis|twas|twere|twill|im|un|n|ere|cept|bout|ow|e)\b", re.I)
 _DASH_START = re.compile(r"[ \t]*(?:—|–|--)(?!-)")
 _COLON_DASH = re.compile(r"[:;,][ \t]*(?:—|--)[ \t]*(?=\S)")
+# ", he said ." / ", Buck Mulligan said gloomily ." closing a dash quote's sentence: not part of the quote.
+_DASH_ATTRIBUTION = re.compile(
+    r",[ \t]+(?:(?:he|she|I|they|we)[ \t]+|(?:[A-Z][\w’']*[ \t]+){1,3})(?:\w+ly[ \t]+)?(?:said|asked|cried|answered|"
+    r"replied|says|asks|\w+ed)\b[^.!?\n—]{0,40}[.!?]?[ \t]*$",
+    re.M,
+)
 _PAIRS = {"“": "”", '"': '"', "«": "»", "「": "」", "『": "』", "‘": "’", "'": "'"}
 _DOUBLE = '“”"«»「」『』'
 _SINGLE = "‘’'"
@@ -176,7 +182,8 @@ def _dash_quotes(text: str, start: int, end: int) -> list[Quote]:
     if m is None:
         return []
     dash = m.start() + re.search(r"—|–|--", m.group()).start()  # type: ignore[union-attr]
-    q = _quote(text, dash, end, False)
+    tail = _DASH_ATTRIBUTION.search(text, dash, end)
+    q = _quote(text, dash, tail.start() + 1 if tail else end, False)
     return [q] if q else []
 
 

@@ -32,7 +32,8 @@ from worldstate.state import Entity, EntityKind, Span, Speech, Story
 ATTRIBUTION_REACH = 250  # characters around a quote searched for its speech verb
 OTHER_SENTENCE_COST = 200  # a verb outside the quote's own sentence counts as this much farther
 BEFORE_COST = 1.5  # a verb before the quote counts as this much farther than one after it
-TURN_GAP_SENTENCES = 2  # at most this many sentences between two quotes that are turns of one exchange
+TURN_GAP_SENTENCES = 2
+INVERTED_REACH = 5  # tokens after a speech verb searched for its inverted subject  # at most this many sentences between two quotes that are turns of one exchange
 
 
 @lru_cache(maxsize=1)
@@ -139,8 +140,18 @@ class SpeechExtractor:
         return max(0, min(len(self.doc.tokens) - 1, bisect.bisect_right(self.tok_starts, offset) - 1))
 
     def speaker_of(self, verb: Token) -> str | None:
+        """The character (or group) that is the verb's subject; when the parser found none, the mention
+        right after the verb ("observed Amy", "said the old man": inverted attribution)."""
         ent = entity_of(self.doc, self.coref, subject_of(self.doc, verb))
-        return ent if ent and self.entities[ent].kind in (EntityKind.CHARACTER, EntityKind.GROUP) else None
+        if ent is None:
+            for tok in self.doc.tokens[verb.i + 1 : verb.i + 1 + INVERTED_REACH]:
+                if tok.pos == "PUNCT" or tok.in_quote:
+                    break
+                info = self.coref.by_token.get(tok.i)
+                if info is not None and info.mention.entity:
+                    ent = info.mention.entity
+                    break
+        return ent if ent and self.entities[ent].kind != EntityKind.PLACE else None
 
     def listener(self, verb: Token) -> list[str]:
         doc, out = self.doc, []
