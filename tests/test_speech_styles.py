@@ -64,7 +64,7 @@ def test_dash_dialogue():
         "— Introibo ad altare Dei .",
         "— Come up , Kinch !",
         "— Back to barracks !",
-        "— Yes , he said .",
+        "— Yes ,",  # the attribution closing the sentence is not part of the quote
     ]
 
 
