@@ -60,6 +60,7 @@ class _Turn:
     speaker: str | None = None
     addressees: list[str] = field(default_factory=list)
     vocatives: list[str] = field(default_factory=list)
+    rule: str = ""  # which rule gave the speaker (verb, same-turn, vocative, alternation, addressee, named)
 
 
 class SpeechExtractor:
@@ -204,10 +205,11 @@ class SpeechExtractor:
             verb = self.speech_verb(turns, k)
             if verb is not None:
                 turn.speaker = self.speaker_of(verb)
+                turn.rule = "verb"
                 turn.addressees = self.listener(verb)
         for k, turn in enumerate(turns):
             if turn.speaker is None:
-                turn.speaker = self.fallback_speaker(turns, k)
+                turn.speaker, turn.rule = self.fallback_speaker(turns, k)
             if not turn.addressees:
                 turn.addressees = self.fallback_addressees(turns, k)
             turn.addressees = [a for a in dict.fromkeys(turn.addressees) if a != turn.speaker]
@@ -229,22 +231,24 @@ class SpeechExtractor:
             )
         return speeches, unresolved
 
-    def fallback_speaker(self, turns: list[_Turn], k: int) -> str | None:
+    def fallback_speaker(self, turns: list[_Turn], k: int) -> tuple[str | None, str]:
+        """The speaker of a quote without an attribution verb, and the rule that gave it."""
         turn = turns[k]
         prev = turns[k - 1] if k > 0 else None
         called = set(turn.vocatives)
         if prev and prev.speaker and self.same_turn(prev, turn):
-            return prev.speaker
+            return prev.speaker, "same-turn"
+        if prev and prev.speaker and self.lines and self.continues(prev, turn):
+            return prev.speaker, "continues"  # “Good!” said Holmes. / “Excellent!”
         if prev and self.adjacent(prev, turn):
             for name in prev.vocatives:
                 if name != prev.speaker and name not in called:
-                    return name
-            before = turns[k - 2] if k > 1 else None
-            alternating = before and before.speaker and prev.speaker and before.speaker != prev.speaker
-            if alternating and self.adjacent(before, prev) and before.speaker not in called:
-                return before.speaker
+                    return name, "vocative"
+            other = self.other_participant(turns, k - 1)
+            if other and other not in called:
+                return other, "alternation"
             if prev.speaker and len(prev.addressees) == 1 and prev.addressees[0] not in called:
-                return prev.addressees[0]
+                return prev.addressees[0], "addressee"
         block = self.block_span(turn.block)
         lo = block.start
         if self.lines and turn.block > 0:
@@ -252,7 +256,26 @@ class SpeechExtractor:
         if prev:
             lo = max(lo, prev.quote.end)
         named = [c for c in self.characters_in(lo, block.end) if c not in called]
-        return named[0] if len(named) == 1 else None
+        return (named[0], "named") if len(named) == 1 else (None, "")
+
+    def continues(self, prev: _Turn, turn: _Turn) -> bool:
+        """On a sentence-a-line story: ``prev`` is followed on its line by narration (its attribution) and
+        ``turn`` opens the next line, which LitBank's quotes show is more often the same speaker going on."""
+        prev_line = self.block_of(prev.quote.end - 1)
+        if self.block_of(turn.quote.start) != prev_line + 1:
+            return False
+        after = self.story.text[prev.quote.end : self.block_span(prev_line).end].strip()
+        before = self.story.text[self.block_span(turn.block).start : turn.quote.start].strip()
+        return bool(after) and not before and prev.rule == "verb"
+
+    def other_participant(self, turns: list[_Turn], last: int) -> str | None:
+        """The latest speaker before turn ``last`` in the same exchange who is not its speaker."""
+        j = last
+        while j > 0 and self.adjacent(turns[j - 1], turns[j]):
+            j -= 1
+            if turns[j].speaker and turns[j].speaker != turns[last].speaker:
+                return turns[j].speaker
+        return None
 
     def fallback_addressees(self, turns: list[_Turn], k: int) -> list[str]:
         turn = turns[k]
