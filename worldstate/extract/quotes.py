@@ -157,6 +157,8 @@ def _is_label(text: str, q: Quote) -> bool:
     """A short quoted phrase without the punctuation of speech: a title, a sign, a scare quote
     ("‘ ORANGE MARMALADE ’", "a “true sea-dog”"), not dialogue."""
     content = text[q.content_start : q.content_end].rstrip()
+    if any("\u3000" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef" for ch in content):
+        return False  # Chinese and Japanese: no spaces to count words by
     return len(content.split()) <= LABEL_WORDS and content[-1:] not in ".,!?;:—-…'’"
 
 

@@ -255,8 +255,24 @@ class SpeechExtractor:
             lo = self.block_span(turn.block - 1).start
         if prev:
             lo = max(lo, prev.quote.end)
+        subject = self.narration_subject(lo, turn.quote.start)
+        if subject and subject not in called:
+            return subject, "narration-subject"
         named = [c for c in self.characters_in(lo, block.end) if c not in called]
         return (named[0], "named") if len(named) == 1 else (None, "")
+
+    def narration_subject(self, lo: int, hi: int) -> str | None:
+        """The character that is the subject of the last narration sentence before a quote ("The doctor
+        handed him back to his nurse." / "You'd better put him back in his own bed.")."""
+        first, last = bisect.bisect_left(self.tok_starts, lo), bisect.bisect_left(self.tok_starts, hi)
+        for tok in reversed(self.doc.tokens[first:last]):
+            if tok.in_quote or tok.dep not in ("nsubj", "nsubjpass"):
+                continue
+            info = self.coref.by_token.get(tok.i)
+            ent = info.mention.entity if info else None
+            if ent and self.entities[ent].kind == EntityKind.CHARACTER:
+                return ent
+        return None
 
     def continues(self, prev: _Turn, turn: _Turn) -> bool:
         """On a sentence-a-line story: ``prev`` is followed on its line by narration (its attribution) and
