@@ -182,3 +182,22 @@ def test_dialogue_without_said_verbs_does_not_crash_or_guess_wildly(settings):
     ws = analyze(text, settings).state
     assert len(ws.speeches) == 4
     assert all(sp.speaker is None for sp in ws.speeches)
+
+
+def test_sentence_a_line_bare_quote_after_an_attributed_one_continues_its_speaker(settings):
+    text = (
+        "Holmes sat by the fire and Watson stood at the window .\n"
+        "“ Good ! ” said Holmes .\n“ Excellent ! ”\n"
+        "Watson turned round .\n“ I beg your pardon ? ”\n"
+    )
+    ws = analyze(text, settings).state
+    assert ws.story.layout == "lines"
+    got = speakers(ws)
+    assert got[:2] == ["Holmes", "Holmes"]
+    assert got[2] == "Watson"  # the subject of the narration just before it
+
+
+def test_the_subject_of_the_narration_before_a_quote_speaks_it(settings):
+    text = "The doctor looked at Anna for a long time.\n\nThe doctor shook his head. “You must rest now.”"
+    got = speakers(analyze(text, settings).state)
+    assert got[0] and "doctor" in got[0].lower()
