@@ -19,6 +19,7 @@ from worldstate.state import Story
 OPEN, CLOSE, EITHER = 1, 2, 3
 MAX_QUOTE_CHARS = 3000
 MAX_CONTINUED_LINES = 12
+TERM_WORDS = 3  # a quote this short right after a word (no comma or colon) is a quoted term
 LABEL_WORDS = 6  # a quote this short without closing punctuation is a label, not speech  # lines an open quote may run on when the story has a sentence a line
 
 # Word starts after an apostrophe that are contractions, not the first word of a quote.
@@ -159,7 +160,13 @@ def _is_label(text: str, q: Quote) -> bool:
     content = text[q.content_start : q.content_end].rstrip()
     if any("\u3000" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef" for ch in content):
         return False  # Chinese and Japanese: no spaces to count words by
-    return len(content.split()) <= LABEL_WORDS and content[-1:] not in ".,!?;:—-…'’"
+    words = len(content.split())
+    i = q.start - 1
+    while i >= 0 and text[i].isspace():
+        i -= 1
+    if words <= TERM_WORDS and i >= 0 and text[i].isalpha():
+        return True  # a term quoted inside a sentence: what they called a “stove-pipe,”
+    return words <= LABEL_WORDS and content[-1:] not in ".,!?;:—-…'’"
 
 
 def _continue(text: str, paras: list, k: int, opened: int, chars: str) -> tuple[Quote | None, int, int] | None:
