@@ -7,7 +7,7 @@ import click
 from worldstate.analysis import analyze_file
 from worldstate.cli.common import model_options
 from worldstate.config import Settings
-from worldstate.files import atomic_write_text, check_output_dir, check_output_file
+from worldstate.files import atomic_write_text, check_output_file
 from worldstate.state import to_json
 
 
@@ -19,15 +19,12 @@ from worldstate.state import to_json
     type=click.Choice(["text", "json", "booknlp"]),
     default="text",
     show_default=True,
-    help="text: a readable summary; json: the full versioned world state; booknlp: BookNLP-style "
-    ".tokens/.entities/.quotes/.book files in the folder --out.",
+    help="text: a readable summary; json: the full versioned world state; "
+    "booknlp: BookNLP-style .tokens/.entities/.quotes/.book files in the folder --out.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
 @click.option(
-    "--out",
-    type=click.Path(),
-    default=None,
-    help="Write to this file instead of standard output (a folder for --format booknlp).",
+    "--out", type=click.Path(dir_okay=False), default=None, help="Write to this file instead of standard output."
 )
 @model_options
 def analyze(story: str, fmt: str, as_json: bool, out: str | None, settings: Settings) -> None:
@@ -37,26 +34,15 @@ def analyze(story: str, fmt: str, as_json: bool, out: str | None, settings: Sett
     from worldstate.cli.render import progress
 
     if fmt == "booknlp":
-        if not out:
-            raise click.UsageError("--format booknlp writes a folder of files: give it with --out DIR")
-        check_output_dir(out)
-    elif out:
+        from worldstate.extract.booknlp import write_booknlp
+
+        write_booknlp(story, out, settings)
+        return
+    if out:
         check_output_file(out)
     with progress() as step:
         step(f"reading and analysing {story}")
-        world = analyze_file(story, settings)
-        ws = world.state
-    if fmt == "booknlp" and out:
-        from pathlib import Path
-
-        from worldstate.extract.booknlp import BookNLPExport
-
-        if world.parsed is None:
-            raise click.UsageError("--format booknlp needs the parse layer (the English extractor)")
-        name = "story" if story == "-" else Path(story).stem
-        for path in BookNLPExport(ws, world.parsed).write(out, name):
-            click.echo(str(path))
-        return
+        ws = analyze_file(story, settings).state
     if as_json or fmt == "json":
         text = to_json(ws)
         if out:

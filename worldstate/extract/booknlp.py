@@ -193,3 +193,25 @@ class BookNLPExport:
         for path, text in zip(paths, texts, strict=True):
             atomic_write_text(path, text)
         return paths
+
+
+def write_booknlp(story: str, out: str | None, settings: Any) -> None:
+    """``worldstate analyze STORY --format booknlp --out DIR``: analyse STORY and write its four files
+    into DIR (named after the story file; ``story`` for standard input), echoing their paths."""
+    import click
+
+    from worldstate.analysis import analyze_file
+    from worldstate.cli.render import progress
+    from worldstate.files import check_output_dir
+
+    if not out:
+        raise click.UsageError("--format booknlp writes a folder of files: give it with --out DIR")
+    check_output_dir(out)
+    with progress() as step:
+        step(f"reading and analysing {story}")
+        world = analyze_file(story, settings)
+    if world.parsed is None:
+        raise click.UsageError("--format booknlp needs the parse layer (the English extractor)")
+    name = "story" if story == "-" else Path(story).stem
+    for path in BookNLPExport(world.state, world.parsed).write(out, name):
+        click.echo(str(path))
