@@ -16,10 +16,11 @@ from worldstate.state import to_json
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["text", "json"]),
+    type=click.Choice(["text", "json", "booknlp"]),
     default="text",
     show_default=True,
-    help="text: a readable summary; json: the full versioned world state.",
+    help="text: a readable summary; json: the full versioned world state; "
+    "booknlp: BookNLP-style .tokens/.entities/.quotes/.book files in the folder --out.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
 @click.option(
@@ -45,6 +46,11 @@ def analyze(story: str, fmt: str, as_json: bool, out: str | None, settings: Sett
         analyze_many(Path(story), "json" if as_json else fmt, out, settings)
         return
 
+    if fmt == "booknlp":
+        from worldstate.extract.booknlp import write_booknlp
+
+        write_booknlp(story, out, settings)
+        return
     if out:
         check_output_file(out)
     with progress() as step:

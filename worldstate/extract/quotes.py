@@ -1,4 +1,13 @@
-"""Quotation spans: where direct speech starts and ends in the story text."""
+"""Quotation spans: where direct speech starts and ends in the story text.
+
+Every quoting style is scanned mark by mark: curly and straight double quotes, curly and straight single
+quotes (also LitBank's spaced style, ``‘ Oh dear ! ’``), guillemets, CJK corner brackets, and dash dialogue
+(``— Yes, he said.`` at the start of a paragraph, when the story is written that way). Apostrophes are told
+from single quotes by their neighbours (``o'clock``, ``'tis``, ``I ’ve``, ``the boys' toys``). A quote left
+open at a paragraph's end continues into the next paragraph when that one opens with a quote mark again
+(multi-paragraph speech, one quote per paragraph), or, when the story's lines are sentences rather than
+paragraphs (``Story.layout == "lines"``), until its closing mark a few lines later.
+"""
 
 from __future__ import annotations
 
@@ -7,35 +16,191 @@ from dataclasses import dataclass
 
 from worldstate.state import Story
 
-# Curly, straight, single (apostrophes inside words are skipped) and guillemet quotes, and CJK corner
-# brackets; quotes are searched paragraph by paragraph, so one never crosses a paragraph break.
-_QUOTE = re.compile(
-    r"“[^”]{1,3000}(?:”|$)|\"[^\"]{1,3000}\"|«[^»]{1,3000}»|「[^」]{1,3000}」|『[^』]{1,3000}』"
-    r"|(?<![\w’'])['‘](?=[^\s'’])(?:[^'‘’]|(?<=\w)['’](?=\w)){1,3000}?(?<=[^\s'‘])['’](?![\w])"
+OPEN, CLOSE, EITHER = 1, 2, 3
+MAX_QUOTE_CHARS = 3000
+MAX_CONTINUED_LINES = 12
+TERM_WORDS = 3  # a quote this short right after a word (no comma or colon) is a quoted term
+LABEL_WORDS = 6  # a quote this short without closing punctuation is a label, not speech  # lines an open quote may run on when the story has a sentence a line
+
+# Word starts after an apostrophe that are contractions, not the first word of a quote.
+_ELISION = re.compile(r"(?:s|t|d|m|ll|ve|re|em|tis|twas|twere|twill|im|un|n|ere|cept|bout|ow|e)\b", re.I)
+_DASH_START = re.compile(r"[ \t]*(?:—|–|--)(?!-)")
+_COLON_DASH = re.compile(r"[:;,][ \t]*(?:—|--)[ \t]*(?=\S)")
+# ", he said ." / ", Buck Mulligan said gloomily ." closing a dash quote's sentence: not part of the quote.
+_DASH_ATTRIBUTION = re.compile(
+    r",[ \t]+(?:(?:he|she|I|they|we)[ \t]+|(?:[A-Z][\w’']*[ \t]+){1,3})(?:\w+ly[ \t]+)?(?:said|asked|cried|answered|"
+    r"replied|says|asks|\w+ed)\b[^.!?\n—]{0,40}[.!?]?[ \t]*$",
+    re.M,
 )
+_PAIRS = {"“": "”", '"': '"', "«": "»", "「": "」", "『": "』", "‘": "’", "'": "'"}
+_DOUBLE = '“”"«»「」『』'
+_SINGLE = "‘’'"
 
 
 @dataclass(frozen=True)
 class Quote:
     start: int  # the opening mark
-    end: int  # after the closing mark
+    end: int  # after the closing mark (or the paragraph's end when unclosed)
     content_start: int
     content_end: int
 
 
+def _role(text: str, i: int) -> int:
+    """OPEN, CLOSE, EITHER or 0 (not a quote mark: an apostrophe) for the mark at ``text[i]``."""
+    ch = text[i]
+    if ch in "“«「『":
+        return OPEN
+    if ch in "”»」』":
+        return CLOSE
+    before = text[i - 1] if i > 0 else " "
+    after = text[i + 1] if i + 1 < len(text) else " "
+    if ch == '"':
+        if before.isspace() or before in "([—-":
+            return OPEN if not after.isspace() else EITHER
+        return CLOSE if not after.isalnum() else EITHER
+    # single marks: ‘ ’ '
+    if before.isalnum() and after.isalnum():
+        return 0  # don't, o'clock, don’t
+    if after.isalpha() and _ELISION.match(text, i + 1) and ch != "‘":
+        return 0  # 's, ’ve, 'tis (spaced or not)
+    if ch == "‘":
+        return OPEN
+    if before.isspace() and after.isspace() and text[i - 2 : i - 1] == "s" and text[i + 2 : i + 3].islower():
+        return 0  # the Joneses ' house (spaced possessive)
+    if before.isalnum():
+        return CLOSE  # the end of a quoted word, or the boys' (a close with nothing open is dropped)
+    if after.isalnum() or (after.isspace() and before.isspace() and ch == "’"):
+        return OPEN if ch == "'" or after.isalnum() else CLOSE
+    if before in ".,!?;:-—…" or (before.isspace() and ch == "’"):
+        return CLOSE
+    return EITHER
+
+
+def _marks(text: str, start: int, end: int, chars: str) -> list[tuple[int, int]]:
+    """(offset, role) of the quote marks of ``chars`` in ``text[start:end]``."""
+    out = []
+    for i in range(start, end):
+        if text[i] in chars:
+            role = _role(text, i)
+            if role:
+                out.append((i, role))
+    return out
+
+
+def _pair(marks: list[tuple[int, int]], text: str) -> list[tuple[int, int | None]]:
+    """(opening offset, closing offset or None when left open) of the quotes formed by ``marks``."""
+    out: list[tuple[int, int | None]] = []
+    opened: int | None = None
+    for i, role in marks:
+        if opened is None:
+            if role in (OPEN, EITHER):
+                opened = i
+        elif role in (CLOSE, EITHER) and _PAIRS.get(text[opened]) == text[i]:
+            out.append((opened, i))
+            opened = None
+        elif role == OPEN and text[i] == text[opened] and text[i] not in "'\"":
+            out.append((opened, None))  # a new opening: the last one was never closed
+            opened = i
+    if opened is not None:
+        out.append((opened, None))
+    return out
+
+
+def _style(text: str) -> str:
+    """The document's main quote marks: ``double``, ``single`` or ``dash``."""
+    double = text.count("“") + text.count('"') // 2 + text.count("«") + text.count("「") + text.count("『")
+    single = text.count("‘") + len(re.findall(r"(?:^|(?<=\s))'(?=\s?[A-Z])", text))
+    dashes = len(re.findall(r"(?m)^[ \t]*(?:—|--)(?!-)\s*\S", text)) + len(_COLON_DASH.findall(text))
+    if dashes >= 3 and dashes > double and dashes > single:
+        return "dash"
+    return "single" if single > double else "double"
+
+
+def _quote(text: str, start: int, end: int, closed: bool) -> Quote | None:
+    c_start, c_end = start + 1, end - 1 if closed else end
+    while c_start < c_end and text[c_start] in "-—– \t\n":
+        c_start += 1
+    while c_end > c_start and text[c_end - 1].isspace():
+        c_end -= 1
+    return Quote(start, end, c_start, c_end) if c_end > c_start else None
+
+
 def find_quotes(story: Story) -> list[Quote]:
-    """Quotes in ``story.text`` in order, each within one paragraph."""
-    quotes = []
-    for para in story.paragraphs:
-        text = story.text[para.span.start : para.span.end]
-        for m in _QUOTE.finditer(text):
-            start, end = para.span.start + m.start(), para.span.start + m.end()
-            closed = story.text[end - 1] in "”\"»」』'’"
-            c_start, c_end = start + 1, end - 1 if closed else end
-            while c_start < c_end and story.text[c_start].isspace():
-                c_start += 1
-            while c_end > c_start and story.text[c_end - 1].isspace():
-                c_end -= 1
-            if c_end > c_start:
-                quotes.append(Quote(start, end, c_start, c_end))
-    return quotes
+    """Quotes in ``story.text`` in order (see the module docstring for the styles)."""
+    text, paras = story.text, story.paragraphs
+    style = _style(text)
+    chars = _DOUBLE if style != "single" else _SINGLE + "“”«»"
+    lines_layout = getattr(story, "layout", "") == "lines"
+    quotes: list[Quote] = []
+    k, resume = 0, 0  # resume: where scanning goes on (after a quote closed inside a paragraph)
+    while k < len(paras):
+        span = paras[k].span
+        k += 1
+        if style == "dash":
+            quotes.extend(_dash_quotes(text, span.start, span.end))
+            continue
+        pairs = _pair(_marks(text, max(span.start, resume), span.end, chars), text)
+        for opened, closed in pairs:
+            if closed is not None:
+                q = _quote(text, opened, closed + 1, True)
+            elif lines_layout and k < len(paras) and (cont := _continue(text, paras, k, opened, chars)):
+                q, k, resume = cont
+            elif lines_layout and text[opened] == "'":
+                q = None  # a straight single mark never closed on a sentence line: not a quote
+            else:
+                q = _quote(text, opened, span.end, False)
+            if q and q.end - q.start <= MAX_QUOTE_CHARS and not _is_label(text, q):
+                quotes.append(q)
+    return _drop_nested(quotes)
+
+
+def _is_label(text: str, q: Quote) -> bool:
+    """A short quoted phrase without the punctuation of speech: a title, a sign, a scare quote
+    ("‘ ORANGE MARMALADE ’", "a “true sea-dog”"), not dialogue."""
+    content = text[q.content_start : q.content_end].rstrip()
+    if any("\u3000" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef" for ch in content):
+        return False  # Chinese and Japanese: no spaces to count words by
+    words = len(content.split())
+    i = q.start - 1
+    while i >= 0 and text[i].isspace():
+        i -= 1
+    if words <= TERM_WORDS and i >= 0 and text[i].isalpha():
+        return True  # a term quoted inside a sentence: what they called a “stove-pipe,”
+    return words <= LABEL_WORDS and content[-1:] not in ".,!?;:—-…'’"
+
+
+def _continue(text: str, paras: list, k: int, opened: int, chars: str) -> tuple[Quote | None, int, int] | None:
+    """A quote opened in line ``k - 1`` that closes a few lines on (the first mark found there closes it):
+    the quote, the line to scan next and the offset to scan it from."""
+    closer = _PAIRS[text[opened]]
+    for j in range(k, min(len(paras), k + MAX_CONTINUED_LINES)):
+        span = paras[j].span
+        marks = _marks(text, span.start, span.end, chars)
+        if not marks:
+            continue
+        i, role = marks[0]
+        if role in (CLOSE, EITHER) and text[i] == closer:
+            return _quote(text, opened, i + 1, True), j, i + 1
+        return None
+    return None
+
+
+def _dash_quotes(text: str, start: int, end: int) -> list[Quote]:
+    """Dash dialogue in one paragraph: from a leading dash (or ``: —``) to the paragraph's end."""
+    m = _DASH_START.match(text, start) or _COLON_DASH.search(text, start, end)
+    if m is None:
+        return []
+    dash = m.start() + re.search(r"—|–|--", m.group()).start()  # type: ignore[union-attr]
+    tail = _DASH_ATTRIBUTION.search(text, dash, end)
+    q = _quote(text, dash, tail.start() + 1 if tail else end, False)
+    return [q] if q else []
+
+
+def _drop_nested(quotes: list[Quote]) -> list[Quote]:
+    """Quotes in order, without those inside another."""
+    out: list[Quote] = []
+    for q in sorted(quotes, key=lambda q: (q.start, -q.end)):
+        if out and q.start < out[-1].end:
+            continue
+        out.append(q)
+    return out

@@ -1,16 +1,27 @@
 """Direct speech: each quote's speaker and addressees.
 
-The speaker is the subject of the nearest speech verb outside quotes in the same paragraph
-("… ,” Jake asked."); failing that, dialogue alternation (the previous quote's addressee answers)
-or the only character named in the paragraph. Addressees: the speech verb's listener ("told him",
-"said to the king"), else the previous speaker, else the characters named in the last sentences.
-First- and second-person pronouns inside the quote are then linked to speaker and addressee.
+Speaker, in this order:
+1. the subject of an attribution verb ("said Mr. Darcy", "she cried", "replied the old man") beside the
+   quote: after it up to the next quote in its paragraph (on a story with a sentence a line, also a next
+   line that starts in lower case: "— Back to barracks !" / "he said sternly ."), else before it from the
+   previous quote on; the same sentence first. A verb across a paragraph break or beyond a neighbouring
+   quote is never used, so a quote never takes its speaker from the neighbouring turn's attribution;
+2. the previous quote's speaker when both quotes share a paragraph (a sentence, on a sentence-a-line story);
+3. a vocative of the previous turn ("Good morning, Elizabeth" → Elizabeth answers);
+4. turn-taking: in alternating dialogue the speaker of the turn before the previous one, or the previous
+   turn's single addressee;
+5. the only character named outside quotes in the quote's paragraph (or the line before it).
+Addressees: the speech verb's listener ("told him", "said to the king"), a vocative, else the previous
+speaker. First- and second-person pronouns inside the quote are then linked to speaker and addressee.
 """
 
 from __future__ import annotations
 
 import bisect
+from dataclasses import dataclass, field
+from functools import lru_cache
 
+from worldstate.data import load_yaml
 from worldstate.extract.coref import Coreference, MentionInfo
 from worldstate.extract.events import entity_of, subject_of
 from worldstate.extract.lexicon import lexicon
@@ -19,6 +30,17 @@ from worldstate.extract.quotes import Quote
 from worldstate.state import Entity, EntityKind, Span, Speech, Story
 
 ATTRIBUTION_REACH = 250  # characters around a quote searched for its speech verb
+OTHER_SENTENCE_COST = 200  # a verb outside the quote's own sentence counts as this much farther
+BEFORE_COST = 1.5  # a verb before the quote counts as this much farther than one after it
+TURN_GAP_SENTENCES = 2
+INVERTED_REACH = 5  # tokens after a speech verb searched for its inverted subject  # at most this many sentences between two quotes that are turns of one exchange
+
+
+@lru_cache(maxsize=1)
+def attribution_verbs() -> frozenset[str]:
+    """Lemmas whose subject speaks an adjacent quote: the lexicon's speech verbs and ``speech.yaml``'s."""
+    extra = load_yaml("extract", "data/speech.yaml")["attribution_verbs"]
+    return lexicon().speech_verbs | frozenset(extra)
 
 
 def mark_quoted_tokens(doc: ParsedDoc, quotes: list[Quote]) -> None:
@@ -28,13 +50,36 @@ def mark_quoted_tokens(doc: ParsedDoc, quotes: list[Quote]) -> None:
         tok.in_quote = k >= 0 and quotes[k].start <= tok.start < quotes[k].end
 
 
+@dataclass
+class _Turn:
+    """What the extractor knows about one quote while it works."""
+
+    quote: Quote
+    sentence: int
+    block: int  # paragraph index (a line, on a sentence-a-line story)
+    speaker: str | None = None
+    addressees: list[str] = field(default_factory=list)
+    vocatives: list[str] = field(default_factory=list)
+    rule: str = ""  # which rule gave the speaker (verb, same-turn, vocative, alternation, addressee, named)
+
+
 class SpeechExtractor:
     def __init__(self, story: Story, doc: ParsedDoc, coref: Coreference, entities: dict[str, Entity]) -> None:
         self.story, self.doc, self.coref, self.entities = story, doc, coref, entities
         self.lex = lexicon()
+        self.verbs = attribution_verbs()
+        self.lines = getattr(story, "layout", "") == "lines"
         self.tok_starts = [t.start for t in doc.tokens]
+        self.para_starts = [p.span.start for p in story.paragraphs]
         self.infos = sorted(coref.infos, key=lambda i: i.mention.span.start)
         self.info_starts = [i.mention.span.start for i in self.infos]
+
+    # -- places ----------------------------------------------------------------------------------------
+    def block_of(self, offset: int) -> int:
+        return max(0, bisect.bisect_right(self.para_starts, offset) - 1)
+
+    def block_span(self, index: int) -> Span:
+        return self.story.paragraphs[index].span
 
     def characters_in(self, start: int, end: int, outside_quotes: bool = True) -> list[str]:
         out: list[str] = []
@@ -47,21 +92,67 @@ class SpeechExtractor:
                 out.append(m.entity)
         return out
 
-    def speech_verb(self, quote: Quote) -> Token | None:
-        """The closest speech verb outside quotes in the quote's paragraph."""
-        para = self.story.paragraphs[self.story.sentences[self.story.sentence_at(quote.start)].paragraph]
-        lo = max(para.span.start, quote.start - ATTRIBUTION_REACH)
-        hi = min(para.span.end, quote.end + ATTRIBUTION_REACH)
-        first = bisect.bisect_left(self.tok_starts, lo)
-        last = bisect.bisect_left(self.tok_starts, hi)
-        best, best_dist = None, 10**9
-        for tok in self.doc.tokens[first:last]:
-            if tok.in_quote or tok.lemma not in self.lex.speech_verbs or tok.pos not in ("VERB", "AUX"):
-                continue
-            dist = tok.start - quote.end if tok.start >= quote.end else (quote.start - tok.end) * 1.5
-            if dist < best_dist:
-                best, best_dist = tok, dist
+    def regions(self, turns: list[_Turn], k: int) -> tuple[tuple[int, int], tuple[int, int]]:
+        """(after, before) character ranges searched for the attribution of quote ``k``."""
+        q = turns[k].quote
+        block = self.block_of(max(q.start, q.end - 1))
+        after_hi = self.block_span(block).end
+        nxt = block + 1
+        if self.lines and nxt < len(self.story.paragraphs) and after_hi - q.end < 3:
+            text = self.story.text[self.block_span(nxt).start : self.block_span(nxt).end]
+            if text[:1].islower():
+                after_hi = self.block_span(nxt).end  # "he said sternly ." on the next line
+        if k + 1 < len(turns):
+            after_hi = min(after_hi, turns[k + 1].quote.start)
+        before_lo = self.block_span(turns[k].block).start
+        if self.lines and q.start - before_lo < 3 and turns[k].block > 0:
+            prev = self.block_span(turns[k].block - 1)
+            if self.story.text[prev.start : prev.end].rstrip()[-1:] in (":", ","):
+                before_lo = prev.start  # "… he said :" / "‘ Oh ! ’" on the next line
+        if k > 0:
+            before_lo = max(before_lo, turns[k - 1].quote.end)
+        after = (q.end, min(after_hi, q.end + ATTRIBUTION_REACH))
+        before = (max(before_lo, q.start - ATTRIBUTION_REACH), q.start)
+        return after, before
+
+    # -- evidence --------------------------------------------------------------------------------------
+    def speech_verb(self, turns: list[_Turn], k: int) -> Token | None:
+        """The attribution verb of quote ``k`` (see the module docstring), or None."""
+        q = turns[k].quote
+        (a_lo, a_hi), (b_lo, b_hi) = self.regions(turns, k)
+        end_sent = self.doc.tokens[self._token_at(q.end - 1)].sent if self.doc.tokens else 0
+        start_sent = self.doc.tokens[self._token_at(q.start)].sent if self.doc.tokens else 0
+        best, best_cost = None, float("inf")
+        for lo, hi, after in ((a_lo, a_hi, True), (b_lo, b_hi, False)):
+            for tok in self.doc.tokens[
+                bisect.bisect_left(self.tok_starts, lo) : bisect.bisect_left(self.tok_starts, hi)
+            ]:
+                if tok.in_quote or tok.lemma not in self.verbs or tok.pos not in ("VERB", "AUX"):
+                    continue
+                if after:
+                    cost = tok.start - q.end + (0 if tok.sent == end_sent else OTHER_SENTENCE_COST)
+                else:
+                    cost = (q.start - tok.end) * BEFORE_COST + (0 if tok.sent == start_sent else OTHER_SENTENCE_COST)
+                if cost < best_cost and self.speaker_of(tok):
+                    best, best_cost = tok, cost
         return best
+
+    def _token_at(self, offset: int) -> int:
+        return max(0, min(len(self.doc.tokens) - 1, bisect.bisect_right(self.tok_starts, offset) - 1))
+
+    def speaker_of(self, verb: Token) -> str | None:
+        """The character (or group) that is the verb's subject; when the parser found none, the mention
+        right after the verb ("observed Amy", "said the old man": inverted attribution)."""
+        ent = entity_of(self.doc, self.coref, subject_of(self.doc, verb))
+        if ent is None:
+            for tok in self.doc.tokens[verb.i + 1 : verb.i + 1 + INVERTED_REACH]:
+                if tok.pos == "PUNCT" or tok.in_quote:
+                    break
+                info = self.coref.by_token.get(tok.i)
+                if info is not None and info.mention.entity:
+                    ent = info.mention.entity
+                    break
+        return ent if ent and self.entities[ent].kind != EntityKind.PLACE else None
 
     def listener(self, verb: Token) -> list[str]:
         doc, out = self.doc, []
@@ -74,49 +165,143 @@ class SpeechExtractor:
                 out.extend(entity_of(doc, self.coref, k) for k in doc.kids(prep.i, "pobj"))
         return [e for e in out if e and self.entities[e].kind in (EntityKind.CHARACTER, EntityKind.GROUP)]
 
+    def vocatives(self, quote: Quote) -> list[str]:
+        """Characters called by name inside the quote: a name set off by commas or the quote's edges
+        ("Good morning, Elizabeth." / "Jane, come here")."""
+        out: list[str] = []
+        lo = bisect.bisect_left(self.info_starts, quote.content_start)
+        hi = bisect.bisect_left(self.info_starts, quote.content_end)
+        text = self.story.text
+        for info in self.infos[lo:hi]:
+            m = info.mention
+            if not m.entity or self.entities[m.entity].kind != EntityKind.CHARACTER:
+                continue
+            if self.doc.tokens[info.head].pos != "PROPN" and str(m.kind) != "name":
+                continue
+            before = text[quote.content_start : m.span.start].rstrip()
+            after = text[m.span.end : quote.content_end].lstrip()
+            opens = not before or before[-1] in ",;!?.:"
+            closes = not after or after[0] in ",!?.;"
+            if opens and closes and m.entity not in out:
+                out.append(m.entity)
+        return out
+
+    # -- the pass --------------------------------------------------------------------------------------
+    def adjacent(self, a: _Turn, b: _Turn) -> bool:
+        """Whether quote ``b`` answers quote ``a`` (consecutive turns of one exchange)."""
+        if self.lines:
+            return b.sentence - self.story.sentence_at(a.quote.end - 1) <= TURN_GAP_SENTENCES
+        return b.block - a.block == 1
+
+    def same_turn(self, a: _Turn, b: _Turn) -> bool:
+        return a.sentence == b.sentence if self.lines else a.block == b.block
+
     def run(self, quotes: list[Quote]) -> tuple[list[Speech], list[str]]:
-        speeches: list[Speech] = []
-        unresolved: list[str] = []
-        prev_speaker: str | None = None
-        prev_addressees: list[str] = []
-        prev_para = -2
-        for quote in quotes:
-            sent = self.story.sentence_at(quote.start)
-            para = self.story.sentences[sent].paragraph
-            verb = self.speech_verb(quote)
-            speaker = entity_of(self.doc, self.coref, subject_of(self.doc, verb)) if verb is not None else None
-            addressees = self.listener(verb) if verb is not None else []
-            if speaker is None and para == prev_para and prev_speaker:
-                speaker = prev_speaker  # same paragraph, one speaker continues
-            elif speaker is None and para == prev_para + 1 and len(prev_addressees) == 1:
-                speaker = prev_addressees[0]  # dialogue alternation
-            if speaker is None:
-                named = self.characters_in(self.story.paragraphs[para].span.start, self.story.paragraphs[para].span.end)
-                if len(named) == 1:
-                    speaker = named[0]
-            if not addressees:
-                if prev_speaker and prev_speaker != speaker and para - prev_para <= 2:
-                    addressees = [prev_speaker]
-                else:
-                    lo = self.story.sentences[max(0, sent - 3)].span.start
-                    addressees = [c for c in self.characters_in(lo, quote.start) if c != speaker][-2:]
-            addressees = [a for a in dict.fromkeys(addressees) if a != speaker]
-            if speaker is None:
-                unresolved.append(f"speaker of the quote in sentence {sent + 1}")
+        turns = [
+            _Turn(q, self.story.sentence_at(q.start), self.block_of(q.start), vocatives=self.vocatives(q))
+            for q in quotes
+        ]
+        for k, turn in enumerate(turns):
+            verb = self.speech_verb(turns, k)
+            if verb is not None:
+                turn.speaker = self.speaker_of(verb)
+                turn.rule = "verb"
+                turn.addressees = self.listener(verb)
+        for k, turn in enumerate(turns):
+            if turn.speaker is None:
+                turn.speaker, turn.rule = self.fallback_speaker(turns, k)
+            if not turn.addressees:
+                turn.addressees = self.fallback_addressees(turns, k)
+            turn.addressees = [a for a in dict.fromkeys(turn.addressees) if a != turn.speaker]
+        speeches, unresolved = [], []
+        for turn in turns:
+            if turn.speaker is None:
+                unresolved.append(f"speaker of the quote in sentence {turn.sentence + 1}")
+            q = turn.quote
             speeches.append(
                 Speech(
                     id=f"sp{len(speeches) + 1}",
-                    speaker=speaker,
-                    addressees=addressees,
-                    span=Span(quote.start, quote.end),
-                    content_span=Span(quote.content_start, quote.content_end),
-                    sentence=sent,
-                    time=sent,
+                    speaker=turn.speaker,
+                    addressees=turn.addressees,
+                    span=Span(q.start, q.end),
+                    content_span=Span(q.content_start, q.content_end),
+                    sentence=turn.sentence,
+                    time=turn.sentence,
                 )
             )
-            if speaker:
-                prev_speaker, prev_addressees, prev_para = speaker, addressees, para
         return speeches, unresolved
+
+    def fallback_speaker(self, turns: list[_Turn], k: int) -> tuple[str | None, str]:
+        """The speaker of a quote without an attribution verb, and the rule that gave it."""
+        turn = turns[k]
+        prev = turns[k - 1] if k > 0 else None
+        called = set(turn.vocatives)
+        if prev and prev.speaker and self.same_turn(prev, turn):
+            return prev.speaker, "same-turn"
+        if prev and prev.speaker and self.lines and self.continues(prev, turn):
+            return prev.speaker, "continues"  # “Good!” said Holmes. / “Excellent!”
+        if prev and self.adjacent(prev, turn):
+            for name in prev.vocatives:
+                if name != prev.speaker and name not in called:
+                    return name, "vocative"
+            other = self.other_participant(turns, k - 1)
+            if other and other not in called:
+                return other, "alternation"
+            if prev.speaker and len(prev.addressees) == 1 and prev.addressees[0] not in called:
+                return prev.addressees[0], "addressee"
+        block = self.block_span(turn.block)
+        lo = block.start
+        if self.lines and turn.block > 0:
+            lo = self.block_span(turn.block - 1).start
+        if prev:
+            lo = max(lo, prev.quote.end)
+        subject = self.narration_subject(lo, turn.quote.start)
+        if subject and subject not in called:
+            return subject, "narration-subject"
+        named = [c for c in self.characters_in(lo, block.end) if c not in called]
+        return (named[0], "named") if len(named) == 1 else (None, "")
+
+    def narration_subject(self, lo: int, hi: int) -> str | None:
+        """The character that is the subject of the last narration sentence before a quote ("The doctor
+        handed him back to his nurse." / "You'd better put him back in his own bed.")."""
+        first, last = bisect.bisect_left(self.tok_starts, lo), bisect.bisect_left(self.tok_starts, hi)
+        for tok in reversed(self.doc.tokens[first:last]):
+            if tok.in_quote or tok.dep not in ("nsubj", "nsubjpass"):
+                continue
+            info = self.coref.by_token.get(tok.i)
+            ent = info.mention.entity if info else None
+            if ent and self.entities[ent].kind == EntityKind.CHARACTER:
+                return ent
+        return None
+
+    def continues(self, prev: _Turn, turn: _Turn) -> bool:
+        """On a sentence-a-line story: ``prev`` is followed on its line by narration (its attribution) and
+        ``turn`` opens the next line, which LitBank's quotes show is more often the same speaker going on."""
+        prev_line = self.block_of(prev.quote.end - 1)
+        if self.block_of(turn.quote.start) != prev_line + 1:
+            return False
+        after = self.story.text[prev.quote.end : self.block_span(prev_line).end].strip()
+        before = self.story.text[self.block_span(turn.block).start : turn.quote.start].strip()
+        return bool(after) and not before and prev.rule == "verb"
+
+    def other_participant(self, turns: list[_Turn], last: int) -> str | None:
+        """The latest speaker before turn ``last`` in the same exchange who is not its speaker."""
+        j = last
+        while j > 0 and self.adjacent(turns[j - 1], turns[j]):
+            j -= 1
+            if turns[j].speaker and turns[j].speaker != turns[last].speaker:
+                return turns[j].speaker
+        return None
+
+    def fallback_addressees(self, turns: list[_Turn], k: int) -> list[str]:
+        turn = turns[k]
+        if turn.vocatives:
+            return list(turn.vocatives)
+        prev = turns[k - 1] if k > 0 else None
+        if prev and prev.speaker and prev.speaker != turn.speaker and turn.sentence - prev.sentence <= 6:
+            return [prev.speaker]
+        lo = self.story.sentences[max(0, turn.sentence - 3)].span.start
+        return [c for c in self.characters_in(lo, turn.quote.start) if c != turn.speaker][-2:]
 
 
 def link_quote_pronouns(

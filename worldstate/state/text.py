@@ -74,6 +74,9 @@ class Story:
     language: str = "en"
     title: str = ""
     source: str = ""
+    # How paragraphs were found: "blank-lines", "wrapped" (hard-wrapped lines, no blank lines) or
+    # "lines" (a paragraph, or a sentence as in LitBank, on each line); see ``paragraph_layout``.
+    layout: str = "blank-lines"
     # Breakpoints (normalised offset, raw offset) for mapping back to the raw input.
     offset_map: list[tuple[int, int]] = field(default_factory=list)
 
@@ -84,7 +87,8 @@ class Story:
         text, offset_map = normalise_text(raw)
         lang = language or detect_language(text)
         story = cls(text=text, language=lang, title=title, source=source, offset_map=offset_map)
-        story.paragraphs = split_paragraphs(text)
+        story.layout = paragraph_layout(text)
+        story.paragraphs = split_paragraphs(text, story.layout)
         story.sentences = split_sentences(text, story.paragraphs)
         return story
 
@@ -196,8 +200,34 @@ def detect_language(text: str) -> str:
     return "zh" if cjk > latin else "en"
 
 
-def split_paragraphs(text: str) -> list[Paragraph]:
+def paragraph_layout(text: str) -> str:
+    """How the text marks its paragraphs, judged from its own layout.
+
+    ``blank-lines`` when blank lines separate blocks (also a single block); ``wrapped`` when there are no
+    blank lines but most lines are hard-wrapped near one width (a paragraph then starts at an indented
+    line or after a short line); ``lines`` otherwise (no blank lines, ragged lines: each line is one).
+    """
+    if _PARAGRAPH_BREAK.search(text.strip()):
+        return "blank-lines"
+    lengths = [len(line.rstrip()) for line in text.strip().split("\n") if line.strip()]
+    if len(lengths) < 2:
+        return "blank-lines"
+    if len(lengths) < 8:
+        return "lines"
+    width = sorted(lengths)[int(0.9 * (len(lengths) - 1))]
+    near = sum(1 for n in lengths if 0.7 * width <= n <= width)
+    if 50 <= width <= 100 and near >= 0.6 * len(lengths):
+        return "wrapped"
+    return "lines"
+
+
+def split_paragraphs(text: str, layout: str = "blank-lines") -> list[Paragraph]:
+    """Paragraph spans for ``layout`` (see ``paragraph_layout``)."""
     paragraphs: list[Paragraph] = []
+    if layout in ("lines", "wrapped"):
+        for start, end in _line_blocks(text, layout == "wrapped"):
+            _add_trimmed(paragraphs, text, start, end)
+        return paragraphs
     pos = 0
     for match in _PARAGRAPH_BREAK.finditer(text):
         _add_trimmed(paragraphs, text, pos, match.start())
@@ -207,6 +237,33 @@ def split_paragraphs(text: str) -> list[Paragraph]:
         start, end = _trim(text, 0, len(text))
         paragraphs.append(Paragraph(0, Span(start, end)))
     return paragraphs
+
+
+def _line_blocks(text: str, wrapped: bool) -> list[tuple[int, int]]:
+    """(start, end) of each line, or, for hard-wrapped text, of each run of lines that makes a paragraph:
+    a new one starts at an indented line or after a line much shorter than the wrap width that ends
+    a sentence."""
+    lines, pos = [], 0
+    for line in text.split("\n"):
+        lines.append((pos, pos + len(line)))
+        pos += len(line) + 1
+    if not wrapped:
+        return lines
+    lengths = sorted(e - s for s, e in lines if text[s:e].strip())
+    width = lengths[int(0.9 * (len(lengths) - 1))] if lengths else 0
+    blocks: list[tuple[int, int]] = []
+    for start, end in lines:
+        line = text[start:end]
+        if not line.strip():
+            continue
+        prev = text[blocks[-1][0] : blocks[-1][1]].split("\n")[-1].rstrip() if blocks else ""
+        indented = line[:1] in " \t" and line.strip()
+        prev_short = len(prev) < 0.7 * width and prev[-1:] in ".!?:\"'”’»)"
+        if not blocks or indented or prev_short:
+            blocks.append((start, end))
+        else:
+            blocks[-1] = (blocks[-1][0], end)
+    return blocks
 
 
 def split_sentences(text: str, paragraphs: list[Paragraph], max_chars: int = 2000) -> list[Sentence]:
