@@ -1,0 +1,201 @@
+"""``state_at(world, sentence)``: what holds at one point of the story, per character."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from worldstate.state import Channel, EntityKind, Span
+from worldstate.state.timeline import Predicate, StateInterval
+
+if TYPE_CHECKING:
+    from worldstate.analysis import World
+
+_DENY = ("know", "see", "notice", "hear", "suspect", "dream", "guess", "perceive", "realise", "realize")
+
+
+@dataclass
+class KnownFact:
+    """One thing a character knows at the asked point: where it is told, since when, how."""
+
+    sentence: int
+    text: str
+    since: int
+    channel: str
+    source: str | None = None
+    evidence: Span | None = None
+
+
+@dataclass
+class CharacterState:
+    """Everything that holds for one entity at one sentence."""
+
+    entity: str
+    name: str
+    location: StateInterval | None = None
+    holds: list[StateInterval] = field(default_factory=list)
+    alive: bool = True
+    alive_told: StateInterval | None = None  # None: the story never said otherwise
+    traits: list[StateInterval] = field(default_factory=list)
+    relations: list[StateInterval] = field(default_factory=list)
+    counts: list[StateInterval] = field(default_factory=list)
+    titles: list[StateInterval] = field(default_factory=list)
+    names: list[StateInterval] = field(default_factory=list)
+    scoped: list[StateInterval] = field(default_factory=list)  # beliefs, wishes, words of this character
+    knows: list[KnownFact] = field(default_factory=list)
+
+
+@dataclass
+class StateReport:
+    sentence: int
+    characters: list[CharacterState]
+
+
+def find_entities(world: World, name: str) -> list[str]:
+    """Entity ids whose name or an alias contains ``name`` as whole words (case-insensitive)."""
+    wanted = name.strip().lower()
+    pattern = re.compile(rf"(?<![\w-]){re.escape(wanted)}(?![\w-])")
+    exact = [e.id for e in world.state.entities if wanted in (e.name.lower(), *(a.lower() for a in e.aliases))]
+    loose = [
+        e.id
+        for e in world.state.entities
+        if e.id not in exact and any(pattern.search(n.lower()) for n in (e.name, *e.aliases))
+    ]
+    return exact + loose
+
+
+def state_at(world: World, sentence: int, entity: str | None = None, *, knowledge: bool = True) -> StateReport:
+    """What holds at the end of ``sentence`` (0-based) for every character mentioned by then, or for
+    the entities named ``entity``."""
+    ws = world.state
+    if entity:
+        ids = find_entities(world, entity)
+    else:
+        mentioned = {m.entity for m in ws.mentions if m.entity and m.sentence <= sentence}
+        ids = [e.id for e in ws.entities if e.kind in (EntityKind.CHARACTER, EntityKind.GROUP) and e.id in mentioned]
+    timeline = world.timeline
+    by_subject = timeline.by_subject()
+    scoped_by_holder: dict[str, list[StateInterval]] = {}
+    for s in timeline.states:
+        if not s.modality.factual and s.holder and s.start <= sentence:
+            scoped_by_holder.setdefault(s.holder, []).append(s)
+    out = []
+    for eid in ids:
+        cs = CharacterState(eid, ws.display_name(eid))
+        for s in by_subject.get(eid, []):
+            if not s.modality.factual or not s.holds_at(sentence):
+                continue
+            _place(cs, s)
+        cs.scoped = scoped_by_holder.get(eid, [])
+        if knowledge:
+            cs.knows = knows(world, eid, sentence)
+        out.append(cs)
+    return StateReport(sentence, out)
+
+
+def _place(cs: CharacterState, s: StateInterval) -> None:
+    if s.predicate == Predicate.LOCATION:
+        cs.location = s
+    elif s.predicate == Predicate.HOLDS:
+        cs.holds.append(s)
+    elif s.predicate == Predicate.ALIVE:
+        cs.alive, cs.alive_told = s.value == "true", s
+    elif s.predicate == Predicate.TRAIT:
+        cs.traits.append(s)
+    elif s.predicate == Predicate.RELATION:
+        cs.relations.append(s)
+    elif s.predicate == Predicate.COUNT:
+        cs.counts.append(s)
+    elif s.predicate == Predicate.TITLE:
+        cs.titles.append(s)
+    elif s.predicate == Predicate.NAME:
+        cs.names.append(s)
+
+
+def knows(world: World, entity: str, sentence: int) -> list[KnownFact]:
+    """What ``entity`` knows by the end of ``sentence``: the knowledge layer's records (one per
+    sentence told, earliest channel), less the narrator-only ones and the sentences where the text
+    says the character did not know or see."""
+    ws = world.state
+    first: dict[int, KnownFact] = {}
+    for k in ws.knowledge_of(entity):
+        if k.since > sentence or k.channel == Channel.NARRATOR_ONLY:
+            continue
+        try:
+            prop = ws.proposition(k.proposition)
+        except KeyError:
+            continue
+        fact = first.get(prop.sentence)
+        if fact is None or k.since < fact.since:
+            text = world.sentences[prop.sentence] if prop.sentence < len(world) else ""
+            first[prop.sentence] = KnownFact(prop.sentence, text, k.since, k.channel.value, k.source_character, prop.span)
+    denied = {s for s in first if _denies_knowing(world, s, entity)}
+    return [f for s, f in sorted(first.items()) if s not in denied]
+
+
+def _denies_knowing(world: World, sentence: int, entity: str) -> bool:
+    """True when ``sentence`` says ``entity`` did not know/see (its subject of a negated knowing verb)."""
+    from worldstate.extract.timeline.clause import StoryIndex
+
+    doc = world.sentence_docs[sentence]
+    if doc is None:
+        return False
+    index = world._remember("timeline_story_index", lambda: StoryIndex.of(world.state))
+    start = world.spans[sentence].start
+    found = world.text.find(doc.text[:40], max(0, start - 20))
+    offset = found if found != -1 else start
+    for tok in doc:
+        if tok.lemma_ in _DENY and any(c.dep_ == "neg" for c in tok.children):
+            subj = next((c for c in tok.children if c.dep_ in ("nsubj",)), None)
+            if subj is not None and index.entity_at(offset + subj.idx, offset + subj.idx + len(subj.text)) == entity:
+                return True
+    return False
+
+
+def report_dict(world: World, report: StateReport) -> dict[str, Any]:
+    """A JSON-ready view of a report (0-based sentences, story char offsets)."""
+
+    def state(s: StateInterval | None) -> dict[str, Any] | None:
+        if s is None:
+            return None
+        return {
+            "predicate": s.predicate.value,
+            "value": s.value,
+            "value_text": s.value_text or world.state.display_name(s.value),
+            "since": s.start,
+            "until": s.end,
+            "modality": s.modality.value,
+            "holder": s.holder,
+            "evidence": [s.evidence.start, s.evidence.end],
+        }
+
+    chars = []
+    for cs in report.characters:
+        chars.append(
+            {
+                "entity": cs.entity,
+                "name": cs.name,
+                "location": state(cs.location),
+                "holds": [state(s) for s in cs.holds],
+                "alive": cs.alive,
+                "alive_evidence": state(cs.alive_told),
+                "traits": [state(s) for s in cs.traits],
+                "relations": [state(s) for s in cs.relations],
+                "counts": [state(s) for s in cs.counts],
+                "titles": [state(s) for s in cs.titles],
+                "names": [state(s) for s in cs.names],
+                "scoped": [state(s) for s in cs.scoped],
+                "knows": [
+                    {
+                        "sentence": f.sentence,
+                        "since": f.since,
+                        "channel": f.channel,
+                        "source": f.source,
+                        "text": f.text,
+                    }
+                    for f in cs.knows
+                ],
+            }
+        )
+    return {"sentence": report.sentence, "characters": chars}
