@@ -76,9 +76,25 @@ class SentenceView:
         start = self.offset + tok.idx
         return self.story.entity_at(start, start + len(tok.text))
 
+    def who(self, tok: Token | None) -> str | None:
+        """The entity of ``tok``, else the noun itself when it names a creature ("the butcher") that
+        coreference left unresolved (a literal subject, never a pronoun)."""
+        ent = self.ent(tok)
+        if ent or tok is None:
+            return ent
+        lemma = tok.lemma_.lower()
+        if tok.pos_ == "NOUN" and lemma in self.w.animate:
+            return lemma
+        return None
+
     def kind(self, entity: str | None) -> str:
         if not entity:
             return ""
+        if entity in self.w.animate:
+            try:
+                return self.story.ws.entity(entity).kind.value
+            except KeyError:
+                return "character"  # a literal creature noun
         try:
             return self.story.ws.entity(entity).kind.value
         except KeyError:
@@ -106,8 +122,12 @@ class SentenceView:
         return None
 
     def agent(self, verb: Token) -> str | None:
-        """The entity of the verb's subject (the reflexive's antecedent is the subject itself)."""
-        return self.ent(self.subject(verb))
+        """The entity of the verb's subject; without one, a reflexive object's ("laid himself down")."""
+        subj = self.who(self.subject(verb))
+        if subj:
+            return subj
+        refl = next((c for c in verb.children if c.dep_ == "dobj" and is_reflexive(c)), None)
+        return self.ent(refl)
 
     def modality(self, tok: Token) -> tuple[Modality, str | None]:
         """How the clause of ``tok`` (a verb or predicate head) puts its content, and whose it is."""
@@ -122,6 +142,8 @@ class SentenceView:
         for _ in range(6):
             if cur.dep_ not in w.clause_links or cur.head.i == cur.i:
                 break
+            if cur.dep_ == "conj" and any(c.dep_ in ("nsubj", "nsubjpass") for c in cur.children):
+                break  # a coordinated clause with its own subject stands on its own
             link, cur = cur.dep_, cur.head
             aux = self._aux_modality(cur)
             if aux is not None:

@@ -112,6 +112,8 @@ def location(view: SentenceView, verb: Token) -> Iterator[Change]:
         if prep.lower_ not in allowed:
             continue
         pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+        if pobj is not None and prep.lower_ in w.approach_preps and pobj.lemma_.lower() in w.furniture:
+            continue  # "came to the bed": beside it, not in another place
         place = place_of(view, pobj) if pobj is not None else None
         if place is not None and pobj is not None:
             dest = (*place, pobj)
@@ -123,6 +125,10 @@ def location(view: SentenceView, verb: Token) -> Iterator[Change]:
     if dest is not None:
         for mover in movers:
             yield _change(view, verb, mover, Predicate.LOCATION, dest[0], dest[2], value_text=dest[1])
+        if lemma in w.self_moving_release:  # "down it rolled into the stream": nobody holds it now
+            thing = holdable(view, view.subject(verb))
+            if thing is not None:
+                yield _change(view, verb, RELEASE, Predicate.HOLDS, thing[0], value_text=thing[1], object_lemma=thing[2])
         return
     if lemma in ("go", "run", "ride", "drive", "fly", "set", "jog", "hurry", "walk", "make", "depart", "leave"):
         gone = any(c.dep_ in ("prt", "advmod") and c.lower_ in w.leave_particles for c in verb.children)
@@ -136,6 +142,11 @@ def holdable(view: SentenceView, obj: Token | None) -> tuple[str, str, str] | No
     """(value, text, lemma) for an object that can be held: not a person, body part or abstraction."""
     if obj is None or obj.pos_ not in ("NOUN", "PROPN", "PRON") or is_personal_pronoun(obj) or is_reflexive(obj):
         return None
+    if obj.lemma_.lower() in view.w.measure_nouns:  # "a lump of silver": the silver
+        of = next((c for c in obj.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+        inner = next((c for c in of.children if c.dep_ == "pobj"), None) if of is not None else None
+        if inner is not None:
+            obj = inner
     if any(c.dep_ == "nummod" for c in obj.children):
         return None
     ent = view.ent(obj)
@@ -157,10 +168,22 @@ def holdable(view: SentenceView, obj: Token | None) -> tuple[str, str, str] | No
     return ent or lemma, view.phrase(obj), lemma
 
 
+def direct_object(verb: Token) -> Token | None:
+    """The verb's object, also where the parser hung it under a particle ("drove off his cow")."""
+    obj = next((c for c in verb.children if c.dep_ == "dobj"), None)
+    if obj is None:
+        for prt in verb.children:
+            if prt.dep_ == "prt":
+                obj = next((c for c in prt.children if c.dep_ == "pobj"), None) or obj
+    return obj
+
+
 def possession(view: SentenceView, verb: Token) -> Iterator[Change]:
     w = view.w
     lemma = verb.lemma_.lower()
-    obj = next((c for c in verb.children if c.dep_ == "dobj"), None)
+    if lemma in w.motion_verbs:
+        yield from _carried(view, verb)
+    obj = direct_object(verb)
     thing = holdable(view, obj)
     if thing is None or obj is None:
         return
@@ -172,7 +195,7 @@ def possession(view: SentenceView, verb: Token) -> Iterator[Change]:
         if recipient is None:
             to = next((c for c in verb.children if c.dep_ in ("dative", "prep") and c.lower_ == "to"), None)
             recipient = next((c for c in to.children if c.dep_ == "pobj"), None) if to is not None else None
-        target = view.ent(recipient)
+        target = view.who(recipient)
         if target and target != subj and view.kind(target) in ("character", "group", "other", "object"):
             yield _change(view, verb, target, Predicate.HOLDS, value, obj, recipient, value_text=text, object_lemma=obj_lemma)
         elif "away" in particles and subj:
@@ -190,6 +213,20 @@ def possession(view: SentenceView, verb: Token) -> Iterator[Change]:
         if lemma == "take" and any(c.lower_ in ("off", "out") for c in verb.children if c.dep_ == "prt") and obj_lemma in ("coat", "hat"):
             return
         yield _change(view, verb, subj, Predicate.HOLDS, value, obj, value_text=text, object_lemma=obj_lemma)
+
+
+def _carried(view: SentenceView, verb: Token) -> Iterator[Change]:
+    """'went home with it', 'came up with the ball in his mouth': the mover holds what goes with them."""
+    subj = view.agent(verb)
+    if not subj or view.kind(subj) not in ("character", "group"):
+        return
+    for prep in verb.children:
+        if prep.dep_ == "prep" and prep.lower_ == "with":
+            pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+            thing = holdable(view, pobj)
+            if thing is not None and pobj is not None:
+                value, text, lemma = thing
+                yield _change(view, verb, subj, Predicate.HOLDS, value, pobj, value_text=text, object_lemma=lemma)
 
 
 # -- alive / dead ------------------------------------------------------------------------------------
@@ -286,7 +323,7 @@ def relation(view: SentenceView, noun: Token) -> Iterator[Change]:
     if rel is None:
         return
     owner_tok = next((c for c in noun.children if c.dep_ == "poss"), None)
-    owner = view.ent(owner_tok)
+    owner = view.who(owner_tok)
     if not owner or view.kind(owner) not in ("character", "group"):
         return
     candidates = []
@@ -335,7 +372,7 @@ def count(view: SentenceView, noun: Token) -> Iterator[Change]:
     if noun.dep_ == "dobj" and head.lemma_ == "have":
         owner = view.agent(head)
     elif noun.dep_ == "pobj" and head.lower_ == "with" and head.head.pos_ == "NOUN":
-        owner = view.ent(head.head)
+        owner = view.who(head.head)
     elif noun.dep_ == "attr" and head.lemma_ == "be":
         subj = view.subject(head)
         owner = "story" if subj is None or subj.lower_ in ("they", "there") else None

@@ -130,8 +130,56 @@ def knows(world: World, entity: str, sentence: int) -> list[KnownFact]:
         if fact is None or k.since < fact.since:
             text = world.sentences[prop.sentence] if prop.sentence < len(world) else ""
             first[prop.sentence] = KnownFact(prop.sentence, text, k.since, k.channel.value, k.source_character, prop.span)
+    for fact in _spoken(world, entity, sentence):
+        known = first.get(fact.sentence)
+        if known is None or fact.since < known.since:
+            first[fact.sentence] = fact
     denied = {s for s in first if _denies_knowing(world, s, entity)}
     return [f for s, f in sorted(first.items()) if s not in denied]
+
+
+def _spoken(world: World, entity: str, sentence: int) -> list[KnownFact]:
+    """What ``entity`` said or thought (its own words), and what it was told, quoted ('said to her')
+    or reported ('it told her that ...'), by the end of ``sentence``."""
+    ws = world.state
+    out = []
+    for sp in ws.speeches:
+        if sp.sentence > sentence:
+            continue
+        text = world.sentences[sp.sentence]
+        if sp.speaker == entity:
+            out.append(KnownFact(sp.sentence, text, sp.sentence, Channel.THOUGHT.value, None, sp.content_span))
+        elif entity in sp.addressees:
+            out.append(KnownFact(sp.sentence, text, sp.sentence, Channel.TOLD.value, sp.speaker, sp.content_span))
+    for k, teller, hearer in _reported(world):
+        if k <= sentence and entity in (teller, hearer):
+            channel = Channel.THOUGHT if entity == teller else Channel.TOLD
+            out.append(KnownFact(k, world.sentences[k], k, channel.value, None if entity == teller else teller))
+    return out
+
+
+def _reported(world: World) -> list[tuple[int, str | None, str]]:
+    """(sentence, teller, hearer) for reported telling: 'it told her that the wolf had come'."""
+
+    def find() -> list[tuple[int, str | None, str]]:
+        from worldstate.extract.timeline.clause import sentence_views
+
+        out = []
+        for view in sentence_views(world):
+            if view is None:
+                continue
+            for tok in view.doc:
+                if tok.lemma_ not in ("tell", "inform", "warn", "relate", "explain") or not any(
+                    c.dep_ == "ccomp" for c in tok.children
+                ):
+                    continue
+                hearer = next((c for c in tok.children if c.dep_ in ("dative", "dobj")), None)
+                who = view.ent(hearer)
+                if who and not view.story.speaker_at(view.offset + tok.idx)[0]:
+                    out.append((view.index, view.agent(tok), who))
+        return out
+
+    return world._remember("timeline_reported_speech", find)
 
 
 def _denies_knowing(world: World, sentence: int, entity: str) -> bool:

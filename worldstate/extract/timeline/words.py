@@ -27,6 +27,11 @@ class Words:
     leave_particles: frozenset[str]
     place_parts: frozenset[str]
     place_nouns: frozenset[str]
+    furniture: frozenset[str]
+    approach_preps: frozenset[str]
+    measure_nouns: frozenset[str]
+    self_moving_release: frozenset[str]
+    animate: frozenset[str]  # nouns that name a creature: an unresolved one may still be a subject
     take_verbs: frozenset[str]
     give_verbs: frozenset[str]
     lose_verbs: frozenset[str]
@@ -72,6 +77,11 @@ def words() -> Words:
         leave_particles=fs(loc["leave_particles"]),
         place_parts=fs(loc["place_parts"]),
         place_nouns=fs(loc["extra_place_nouns"]) | lex.place_nouns,
+        furniture=fs(loc["furniture"]),
+        approach_preps=fs(loc["approach_preps"]),
+        measure_nouns=fs(pos["measure_nouns"]),
+        self_moving_release=fs(pos["self_moving_release"]),
+        animate=fs(lex.person_nouns) | fs(lex.kinship) | lex.titles | fs(raw["titles"]) | fs(pos["holdable_animals"]),
         take_verbs=fs(pos["take_verbs"]),
         give_verbs=fs(pos["give_verbs"]),
         lose_verbs=fs(pos["lose_verbs"]),
