@@ -6,7 +6,14 @@ puts each change under a modality (:mod:`.clause`) and assembles intervals (:mod
 """
 
 from worldstate.extract.timeline.build import build_timeline
-from worldstate.extract.timeline.query import CharacterState, KnownFact, StateReport, find_entities, report_dict, state_at
+from worldstate.extract.timeline.query import (
+    CharacterState,
+    KnownFact,
+    StateReport,
+    find_entities,
+    report_dict,
+    state_at,
+)
 
 __all__ = [
     "CharacterState",

@@ -72,9 +72,9 @@ def _possession(
         if lemma != ch.object_lemma or holder == ch.subject:
             continue
         for other in open_states:
-            if other.end is None and other is not current and (ch.subject == RELEASE or other.value != ch.value):
-                if ch.subject == RELEASE or holder != ch.subject:
-                    other.end, other.ended_by = state.start, state.evidence
+            replaced = ch.subject == RELEASE or other.value != ch.value
+            if other.end is None and other is not current and replaced:
+                other.end, other.ended_by = state.start, state.evidence
     if ch.subject == RELEASE:
         held.pop(ch.value, None)
         return

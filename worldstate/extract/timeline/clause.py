@@ -148,6 +148,8 @@ class SentenceView:
             aux = self._aux_modality(cur)
             if aux is not None:
                 return aux, None
+            if link == "xcomp" and cur.lemma_ == "be":
+                return Modality.FUTURE, None  # "which was to bring him milk"
             if link in ("ccomp", "xcomp", "acomp") or (link == "advcl" and cur.lemma_ in w.belief_verbs):
                 mod = self._governing(cur, link)
                 if mod is not None:

@@ -53,7 +53,9 @@ def read_sentence(view: SentenceView) -> list[Change]:
     return out
 
 
-def _change(view: SentenceView, anchor: Token, subject: str, predicate: Predicate, value: str, *toks: Token, **kw: str) -> Change:
+def _change(
+    view: SentenceView, anchor: Token, subject: str, predicate: Predicate, value: str, *toks: Token, **kw: str
+) -> Change:
     modality, holder = view.modality(anchor)
     return Change(subject, predicate, value, view.index, view.span(anchor, *toks), modality, holder, **kw)
 
@@ -81,7 +83,11 @@ def _movers(view: SentenceView, verb: Token) -> list[str]:
     subj = view.agent(verb)
     movers = [subj] if subj else []
     obj = next((c for c in verb.children if c.dep_ == "dobj"), None)
-    if obj is not None and not is_reflexive(obj) and verb.lemma_ in ("lead", "take", "bring", "carry", "drag", "put", "throw", "lay", "send"):
+    if (
+        obj is not None
+        and not is_reflexive(obj)
+        and verb.lemma_ in ("lead", "take", "bring", "carry", "drag", "put", "throw", "lay", "send")
+    ):
         ent = view.ent(obj)
         if ent:
             movers = ([subj] if subj and verb.lemma_ in ("lead", "take", "bring", "carry", "drag") else []) + [ent]
@@ -128,7 +134,9 @@ def location(view: SentenceView, verb: Token) -> Iterator[Change]:
         if lemma in w.self_moving_release:  # "down it rolled into the stream": nobody holds it now
             thing = holdable(view, view.subject(verb))
             if thing is not None:
-                yield _change(view, verb, RELEASE, Predicate.HOLDS, thing[0], value_text=thing[1], object_lemma=thing[2])
+                yield _change(
+                    view, verb, RELEASE, Predicate.HOLDS, thing[0], value_text=thing[1], object_lemma=thing[2]
+                )
         return
     if lemma in ("go", "run", "ride", "drive", "fly", "set", "jog", "hurry", "walk", "make", "depart", "leave"):
         gone = any(c.dep_ in ("prt", "advmod") and c.lower_ in w.leave_particles for c in verb.children)
@@ -197,7 +205,9 @@ def possession(view: SentenceView, verb: Token) -> Iterator[Change]:
             recipient = next((c for c in to.children if c.dep_ == "pobj"), None) if to is not None else None
         target = view.who(recipient)
         if target and target != subj and view.kind(target) in ("character", "group", "other", "object"):
-            yield _change(view, verb, target, Predicate.HOLDS, value, obj, recipient, value_text=text, object_lemma=obj_lemma)
+            yield _change(
+                view, verb, target, Predicate.HOLDS, value, obj, recipient, value_text=text, object_lemma=obj_lemma
+            )
         elif "away" in particles and subj:
             yield _change(view, verb, RELEASE, Predicate.HOLDS, value, obj, value_text=text, object_lemma=obj_lemma)
         return
@@ -210,7 +220,11 @@ def possession(view: SentenceView, verb: Token) -> Iterator[Change]:
             return
         if lemma == "drive" and obj_lemma not in ("horse", "cow", "pig", "goose", "ox", "ass", "sheep", "goat"):
             return
-        if lemma == "take" and any(c.lower_ in ("off", "out") for c in verb.children if c.dep_ == "prt") and obj_lemma in ("coat", "hat"):
+        if (
+            lemma == "take"
+            and any(c.lower_ in ("off", "out") for c in verb.children if c.dep_ == "prt")
+            and obj_lemma in ("coat", "hat")
+        ):
             return
         yield _change(view, verb, subj, Predicate.HOLDS, value, obj, value_text=text, object_lemma=obj_lemma)
 
@@ -218,13 +232,13 @@ def possession(view: SentenceView, verb: Token) -> Iterator[Change]:
 def _carried(view: SentenceView, verb: Token) -> Iterator[Change]:
     """'went home with it', 'came up with the ball in his mouth': the mover holds what goes with them."""
     subj = view.agent(verb)
-    if not subj or view.kind(subj) not in ("character", "group"):
+    if not subj or view.kind(subj) not in ("character", "group") or verb.lemma_ in view.w.static_verbs:
         return
     for prep in verb.children:
         if prep.dep_ == "prep" and prep.lower_ == "with":
             pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
             thing = holdable(view, pobj)
-            if thing is not None and pobj is not None:
+            if thing is not None and pobj is not None and thing[2] not in view.w.animate:
                 value, text, lemma = thing
                 yield _change(view, verb, subj, Predicate.HOLDS, value, pobj, value_text=text, object_lemma=lemma)
 
@@ -245,9 +259,8 @@ def alive_by_verb(view: SentenceView, verb: Token) -> Iterator[Change]:
         if ent and view.kind(ent) in ("character", "group"):
             yield _change(view, verb, ent, Predicate.ALIVE, "false", target, value_text="dead")
         return
-    if lemma in ("come", "revive", "live") and _REVIVE.search(view.doc.text) or (
-        lemma == "live" and any(c.lower_ == "still" for c in verb.children)
-    ):
+    revived = lemma in ("come", "revive", "live") and _REVIVE.search(view.doc.text) is not None
+    if revived or (lemma == "live" and any(c.lower_ == "still" for c in verb.children)):
         if lemma == "come" and not any(
             c.dep_ == "prep" and c.lower_ == "to" and any(g.lemma_ == "life" for g in c.children) for c in verb.children
         ):
@@ -290,7 +303,11 @@ def trait_by_adjective(view: SentenceView, adj: Token) -> Iterator[Change]:
             yield _change(view, adj.head, ent, Predicate.TRAIT, f"{key}={low}", adj, value_text=low)
     elif adj.dep_ == "acomp" and adj.head.lemma_ in ("be", "become", "grow", "look"):
         ent = view.agent(adj.head)
-        if ent and view.kind(ent) == "character" and not any(c.dep_ == "advmod" and c.lower_ in ("too", "so") for c in adj.children):
+        if (
+            ent
+            and view.kind(ent) == "character"
+            and not any(c.dep_ == "advmod" and c.lower_ in ("too", "so") for c in adj.children)
+        ):
             yield _change(view, adj.head, ent, Predicate.TRAIT, f"{key}={low}", adj, value_text=low)
 
 
@@ -312,7 +329,9 @@ def coloured_part(view: SentenceView, noun: Token) -> Iterator[Change]:
             if tok.is_punct or tok.lower_ in ("and", "but"):
                 break
     if colour is not None:
-        yield _change(view, noun, owner, Predicate.TRAIT, f"{part}={colour.lower_}", owner_tok, colour, value_text=colour.lower_)
+        yield _change(
+            view, noun, owner, Predicate.TRAIT, f"{part}={colour.lower_}", owner_tok, colour, value_text=colour.lower_
+        )
 
 
 # -- relations, counts, titles -------------------------------------------------------------------------
@@ -390,9 +409,9 @@ def title(view: SentenceView, verb: Token) -> Iterator[Change]:
         return
     for c in verb.children:
         if c.dep_ in ("attr", "oprd", "acomp") and c.lemma_.lower() in view.w.titles:
-            if verb.lemma_ == "be" and not any(d.dep_ == "advmod" and d.lower_ in ("now",) for d in verb.children):
-                if any(d.dep_ == "det" for d in c.children):
-                    continue  # "he was a king" describes; "she was queen" names the title
+            described = verb.lemma_ == "be" and not any(d.dep_ == "advmod" and d.lower_ == "now" for d in verb.children)
+            if described and any(d.dep_ == "det" for d in c.children):
+                continue  # "he was a king" describes; "she was queen" names the title
             subj = view.agent(verb) or view.ent(next((d for d in verb.children if d.dep_ == "nsubjpass"), None))
             if subj and view.kind(subj) in ("character", "group"):
                 yield _change(view, verb, subj, Predicate.TITLE, c.lemma_.lower(), c, value_text=c.lower_)

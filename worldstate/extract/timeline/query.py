@@ -62,7 +62,8 @@ def find_entities(world: World, name: str) -> list[str]:
         for e in world.state.entities
         if e.id not in exact and any(pattern.search(n.lower()) for n in (e.name, *e.aliases))
     ]
-    return exact + loose
+    literal = [s for s in world.timeline.subjects() if s == wanted and s not in exact + loose]
+    return exact + loose + literal
 
 
 def state_at(world: World, sentence: int, entity: str | None = None, *, knowledge: bool = True) -> StateReport:
@@ -129,7 +130,9 @@ def knows(world: World, entity: str, sentence: int) -> list[KnownFact]:
         fact = first.get(prop.sentence)
         if fact is None or k.since < fact.since:
             text = world.sentences[prop.sentence] if prop.sentence < len(world) else ""
-            first[prop.sentence] = KnownFact(prop.sentence, text, k.since, k.channel.value, k.source_character, prop.span)
+            first[prop.sentence] = KnownFact(
+                prop.sentence, text, k.since, k.channel.value, k.source_character, prop.span
+            )
     for fact in _spoken(world, entity, sentence):
         known = first.get(fact.sentence)
         if known is None or fact.since < known.since:

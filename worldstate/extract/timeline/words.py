@@ -57,7 +57,9 @@ def words() -> Words:
     raw = load_yaml("extract.timeline", "data/patterns.yaml")
     lex = lexicon()
     fs = frozenset
-    mod, loc, pos, alive, traits, rel = (raw[k] for k in ("modality", "location", "possession", "alive", "traits", "relations"))
+    mod, loc, pos, alive, traits, rel = (
+        raw[k] for k in ("modality", "location", "possession", "alive", "traits", "relations")
+    )
     trait_words = {w: "size" for w in traits["size"]} | {w: "age" for w in traits["age"]}
     trait_words |= {w: "wound" for w in traits["wound"]}
     return Words(
@@ -81,13 +83,19 @@ def words() -> Words:
         approach_preps=fs(loc["approach_preps"]),
         measure_nouns=fs(pos["measure_nouns"]),
         self_moving_release=fs(pos["self_moving_release"]),
-        animate=fs(lex.person_nouns) | fs(lex.kinship) | lex.titles | fs(raw["titles"]) | fs(pos["holdable_animals"]),
+        animate=fs(lex.person_nouns)
+        | fs(lex.kinship)
+        | lex.titles
+        | fs(raw["titles"])
+        | fs(pos["holdable_animals"])
+        | fs(raw["people_extra"]),
         take_verbs=fs(pos["take_verbs"]),
         give_verbs=fs(pos["give_verbs"]),
         lose_verbs=fs(pos["lose_verbs"]),
         consume_verbs=fs(pos["consume_verbs"]),
         not_holdable=fs(pos["not_holdable"]),
-        people=(fs(lex.person_nouns) | fs(lex.kinship) | lex.titles | fs(raw["titles"])) - fs(pos["holdable_animals"]),
+        people=(fs(lex.person_nouns) | fs(lex.kinship) | lex.titles | fs(raw["titles"]) | fs(raw["people_extra"]))
+        - fs(pos["holdable_animals"]),
         die_verbs=fs(alive["die_verbs"]),
         kill_verbs=fs(alive["kill_verbs"]),
         dead_adjectives=fs(alive["dead_adjectives"]),
