@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from worldstate.extract.timeline.assemble import assemble
-from worldstate.extract.timeline.clause import sentence_views
+from worldstate.extract.timeline.clause import SentenceView, sentence_views
 from worldstate.extract.timeline.patterns import Change, read_sentence
 from worldstate.state import Source
 from worldstate.state.timeline import Modality, Predicate, Timeline
@@ -17,11 +17,26 @@ if TYPE_CHECKING:
 def build_timeline(world: World) -> Timeline:
     """Per-entity timelines of ``world`` (location, holdings, alive, traits, relations, counts, titles, names)."""
     changes: list[Change] = []
-    for view in sentence_views(world):
-        if view is not None:
-            changes += read_sentence(view)
+    views = [v for v in sentence_views(world) if v is not None]
+    for view in views:
+        changes += read_sentence(view)
+    if _told_in_past(views):  # "witches have a keen scent": a general truth, not a state in story time
+        changes = [c for c in changes if not (c.present_tense and c.modality == Modality.ASSERTED)]
     changes += _names(world)
     return assemble(changes)
+
+
+def _told_in_past(views: list[SentenceView]) -> bool:
+    """True when most narrated main verbs are in the past tense."""
+    past = present = 0
+    for view in views:
+        for tok in view.doc:
+            if tok.dep_ != "ROOT" or view.story.speaker_at(view.offset + tok.idx)[0]:
+                continue
+            tags = {tok.tag_} | {c.tag_ for c in tok.children if c.dep_ in ("aux", "auxpass")}
+            past += bool(tags & {"VBD"})
+            present += bool(tags & {"VBZ", "VBP"})
+    return past > 2 * present
 
 
 def _names(world: World) -> list[Change]:

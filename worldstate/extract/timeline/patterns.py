@@ -31,6 +31,7 @@ class Change:
     holder: str | None = None
     value_text: str = ""
     object_lemma: str = ""  # HOLDS: the held thing's head noun
+    present_tense: bool = False  # told in the present tense (generic in a story told in the past)
 
 
 def read_sentence(view: SentenceView) -> list[Change]:
@@ -57,7 +58,12 @@ def _change(
     view: SentenceView, anchor: Token, subject: str, predicate: Predicate, value: str, *toks: Token, **kw: str
 ) -> Change:
     modality, holder = view.modality(anchor)
-    return Change(subject, predicate, value, view.index, view.span(anchor, *toks), modality, holder, **kw)
+    present = anchor.tag_ in ("VBZ", "VBP") or any(
+        c.dep_ in ("aux", "auxpass") and c.tag_ in ("VBZ", "VBP") for c in anchor.children
+    )
+    return Change(
+        subject, predicate, value, view.index, view.span(anchor, *toks), modality, holder, present_tense=present, **kw
+    )
 
 
 # -- location ---------------------------------------------------------------------------------------
