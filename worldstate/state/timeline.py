@@ -65,6 +65,7 @@ class StateInterval:
     holder: str | None = None  # the character a belief/speech/wish is scoped to
     value_text: str = ""  # the value as the text words it ("the grandmother's house")
     ended_by: Span | None = None  # evidence of the change that ended it
+    active: bool = True  # the subject did it (went, took); False when done to it (carried, given)
 
     @property
     def key(self) -> str:

@@ -32,6 +32,7 @@ def assemble(changes: list[Change]) -> Timeline:
         state = StateInterval(
             ch.subject, ch.predicate, ch.value, ch.sentence, ch.evidence, ch.modality, None, ch.holder, ch.value_text
         )
+        state.active = ch.active
         if not ch.modality.factual:
             if ch.subject != RELEASE:
                 states.append(state)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from worldstate.extract.timeline.clause import SentenceView, Token, is_personal_pronoun, is_reflexive
 from worldstate.state import Span
@@ -32,6 +33,7 @@ class Change:
     value_text: str = ""
     object_lemma: str = ""  # HOLDS: the held thing's head noun
     present_tense: bool = False  # told in the present tense (generic in a story told in the past)
+    active: bool = True  # the subject acts (went, took); False when acted on (carried, given)
 
 
 def read_sentence(view: SentenceView) -> list[Change]:
@@ -55,7 +57,7 @@ def read_sentence(view: SentenceView) -> list[Change]:
 
 
 def _change(
-    view: SentenceView, anchor: Token, subject: str, predicate: Predicate, value: str, *toks: Token, **kw: str
+    view: SentenceView, anchor: Token, subject: str, predicate: Predicate, value: str, *toks: Token, **kw: Any
 ) -> Change:
     modality, holder = view.modality(anchor)
     present = anchor.tag_ in ("VBZ", "VBP") or any(
@@ -135,8 +137,11 @@ def location(view: SentenceView, verb: Token) -> Iterator[Change]:
         if home is not None:
             dest = ("home", "home", home)
     if dest is not None:
+        actor = view.agent(verb)
         for mover in movers:
-            yield _change(view, verb, mover, Predicate.LOCATION, dest[0], dest[2], value_text=dest[1])
+            yield _change(
+                view, verb, mover, Predicate.LOCATION, dest[0], dest[2], value_text=dest[1], active=mover == actor
+            )
         if lemma in w.self_moving_release:  # "down it rolled into the stream": nobody holds it now
             thing = holdable(view, view.subject(verb))
             if thing is not None:
@@ -212,7 +217,16 @@ def possession(view: SentenceView, verb: Token) -> Iterator[Change]:
         target = view.who(recipient)
         if target and target != subj and view.kind(target) in ("character", "group", "other", "object"):
             yield _change(
-                view, verb, target, Predicate.HOLDS, value, obj, recipient, value_text=text, object_lemma=obj_lemma
+                view,
+                verb,
+                target,
+                Predicate.HOLDS,
+                value,
+                obj,
+                recipient,
+                value_text=text,
+                object_lemma=obj_lemma,
+                active=False,
             )
         elif "away" in particles and subj:
             yield _change(view, verb, RELEASE, Predicate.HOLDS, value, obj, value_text=text, object_lemma=obj_lemma)
@@ -324,6 +338,9 @@ def coloured_part(view: SentenceView, noun: Token) -> Iterator[Change]:
         return
     owner_tok = next((c for c in noun.children if c.dep_ == "poss"), None)
     owner = view.ent(owner_tok)
+    if owner_tok is None and noun.dep_ == "dobj" and noun.head.lemma_ == "have":  # "Anna had black hair"
+        owner_tok = view.subject(noun.head)
+        owner = view.agent(noun.head)
     if not owner or view.kind(owner) != "character":
         return
     colour = next((c for c in noun.children if c.dep_ == "amod" and c.lower_ in view.w.colours), None)
