@@ -13,6 +13,7 @@ import json
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
@@ -41,6 +42,7 @@ def clean_texts(litbank: Path | None, gutenberg: Path | None) -> Iterator[CleanT
                     yield CleanText(f"gutenberg/{story.id}", story.text)
 
 
+@lru_cache(maxsize=1)
 def _code_version() -> str:
     """A hash of the timeline extractor and rule sources: the cache is stale when they change."""
     digest = hashlib.sha256()

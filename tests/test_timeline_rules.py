@@ -1,0 +1,47 @@
+"""Timeline rules proved in Z3: each finding names its two sentences; modality keeps hypotheticals out."""
+
+from __future__ import annotations
+
+from worldstate.analysis import analyze
+from worldstate.reason.timeline import check_timeline, load_rules
+
+STORY = (
+    "The old king died in the spring. "  # 1
+    "Anna had black hair. "  # 2
+    "Tom went to the castle. "  # 3
+    "Later the king went to the market. "  # 4
+    "Anna's hair was blond. "  # 5
+    "Tom had three sons. "  # 6
+    "Tom had four sons."  # 7
+)
+CLEAN = (
+    "The miller said he would work till he died. "
+    "The queen would have died if the huntsman had not come. "
+    "The huntsman went to the castle. "
+    "Then the miller went home."
+)
+
+
+def test_every_rule_is_enabled_or_says_why() -> None:
+    rules = load_rules()
+    assert {r.id for r in rules} >= {"timeline.dead-stays-dead", "timeline.trait-permanence", "timeline.count-stable"}
+    for rule in rules:
+        assert rule.enabled or rule.disabled_reason, rule.id
+
+
+def test_clashes_are_proved_with_both_sentences() -> None:
+    findings = check_timeline(analyze(STORY), all_rules=True)
+    by_rule = {f.rule: f for f in findings}
+    dead = by_rule["timeline.dead-stays-dead"]
+    assert [(e.role, e.sentence) for e in dead.evidence] == [("error", 3), ("contradicted", 0)]
+    assert "dies in sentence 1" in dead.explanation and "sentence 4" in dead.explanation
+    hair = by_rule["timeline.trait-permanence"]
+    assert sorted(e.sentence for e in hair.evidence) == [1, 4] and "black" in hair.explanation
+    sons = by_rule["timeline.count-stable"]
+    assert sorted(e.sentence for e in sons.evidence) == [5, 6]
+    assert all(f.source == "reasoner" and f.category == "continuity" for f in findings)
+
+
+def test_hypothetical_deaths_raise_nothing() -> None:
+    """'till he died' and 'would have died' make nobody dead, so later moves are fine."""
+    assert check_timeline(analyze(CLEAN), all_rules=True) == []
