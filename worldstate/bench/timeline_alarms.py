@@ -44,16 +44,19 @@ def clean_texts(litbank: Path | None, gutenberg: Path | None) -> Iterator[CleanT
 
 @lru_cache(maxsize=1)
 def _code_version() -> str:
-    """A hash of the timeline extractor and rule sources: the cache is stale when they change."""
+    """A hash of the timeline extractor and rule checks (not of which rules are enabled): the cache
+    is stale when they change."""
+    from worldstate.data import load_yaml
+
     digest = hashlib.sha256()
     for package in ("worldstate.extract.timeline", "worldstate.reason.timeline"):
         root = resources.files(package)
-        for name in sorted(p.name for p in root.iterdir() if p.name.endswith((".py", ".yaml"))):
+        for name in sorted(p.name for p in root.iterdir() if p.name.endswith(".py")):
             digest.update(root.joinpath(name).read_bytes())
-        data = root.joinpath("data")
-        if data.is_dir():
-            for name in sorted(p.name for p in data.iterdir()):
-                digest.update(data.joinpath(name).read_bytes())
+    digest.update(resources.files("worldstate.extract.timeline").joinpath("data/patterns.yaml").read_bytes())
+    rules = load_yaml("reason.timeline", "rules.yaml")["rules"]
+    checked = [{k: v for k, v in r.items() if k not in ("enabled", "disabled_reason")} for r in rules]
+    digest.update(json.dumps(checked, sort_keys=True).encode())
     return digest.hexdigest()[:16]
 
 

@@ -43,7 +43,7 @@ def _names(world: World) -> list[Change]:
     """Names the propositions layer reads ('his name was Hans', 'she was called Snowdrop'), narration only."""
     known = {e.id for e in world.state.entities}
     return [
-        Change(p.subject, Predicate.NAME, p.value, p.sentence, p.span, Modality.ASSERTED, None, p.value)
+        Change(p.subject, Predicate.NAME, p.value.strip("'\"‘’“” "), p.sentence, p.span, Modality.ASSERTED, None)
         for p in world.state.propositions
         if p.predicate == "name" and p.polarity and p.source == Source.NARRATION and p.subject in known and p.value
     ]

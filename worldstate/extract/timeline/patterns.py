@@ -16,6 +16,7 @@ from worldstate.state import Span
 from worldstate.state.timeline import Modality, Predicate
 
 RELEASE = ""  # subject of a HOLDS change that leaves the object with nobody
+MARRIED = "married"  # value_text of a marriage told by a verb ("he married her"), not by a noun ("his wife")
 _REVIVE = re.compile(r"\b(?:came|comes|come) (?:back )?to life\b|\brevived\b", re.I)
 
 
@@ -390,8 +391,8 @@ def marriage(view: SentenceView, verb: Token) -> Iterator[Change]:
     obj = next((c for c in verb.children if c.dep_ == "dobj"), None)
     other = view.ent(obj)
     if subj and other and subj != other:
-        yield _change(view, verb, subj, Predicate.RELATION, f"married_to={other}", obj)
-        yield _change(view, verb, other, Predicate.RELATION, f"married_to={subj}", obj)
+        yield _change(view, verb, subj, Predicate.RELATION, f"married_to={other}", obj, value_text=MARRIED)
+        yield _change(view, verb, other, Predicate.RELATION, f"married_to={subj}", obj, value_text=MARRIED)
 
 
 def _number(view: SentenceView, tok: Token) -> float | None:

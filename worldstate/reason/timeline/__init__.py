@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from worldstate.data import load_yaml
+from worldstate.extract.timeline.patterns import MARRIED
 from worldstate.state import Evidence, Finding
 from worldstate.state.timeline import Predicate, StateInterval, Timeline
 
@@ -180,6 +181,8 @@ def _shown(state: StateInterval) -> str:
     key, _, value = state.value.partition("=")
     if state.predicate == Predicate.COUNT:
         return f"{value} {key}(s)"
+    if state.predicate == Predicate.RELATION:
+        return value
     return state.value_text or value
 
 
@@ -206,7 +209,7 @@ def one_spouse(rule: TimelineRule, timeline: Timeline) -> Iterator[Clash]:
     deaths = {s.subject: s.start for s in timeline.states if s.predicate == Predicate.ALIVE and s.value == "false"}
     groups: dict[tuple[str, str], list[StateInterval]] = defaultdict(list)
     for subject, states in _factual(timeline, Predicate.RELATION).items():
-        married = [s for s in states if s.key == "married_to"]
+        married = [s for s in states if s.key == "married_to" and s.value_text == MARRIED]  # "his wife" is too loose
         kept: list[StateInterval] = []
         for s in married:
             if kept and deaths.get(kept[-1].value.split("=", 1)[1], 10**9) <= s.start:
