@@ -149,16 +149,49 @@ def _spoken(world: World, entity: str, sentence: int) -> list[KnownFact]:
     for sp in ws.speeches:
         if sp.sentence > sentence:
             continue
-        text = world.sentences[sp.sentence]
-        if sp.speaker == entity:
-            out.append(KnownFact(sp.sentence, text, sp.sentence, Channel.THOUGHT.value, None, sp.content_span))
-        elif entity in sp.addressees:
-            out.append(KnownFact(sp.sentence, text, sp.sentence, Channel.TOLD.value, sp.speaker, sp.content_span))
+        first = world.story.sentence_at(sp.content_span.start)
+        last = min(world.story.sentence_at(max(sp.content_span.end - 1, sp.content_span.start)), sentence)
+        for k in range(min(first, sp.sentence), last + 1):  # a quote may run over several sentences
+            if sp.speaker == entity:
+                out.append(KnownFact(k, world.sentences[k], k, Channel.THOUGHT.value, None, sp.content_span))
+            elif entity in sp.addressees:
+                out.append(KnownFact(k, world.sentences[k], k, Channel.TOLD.value, sp.speaker, sp.content_span))
+    for k, hearer in _heard(world):
+        if k <= sentence and hearer == entity:  # "when the queen heard this": the words just quoted
+            for sp in ws.speeches:
+                last = world.story.sentence_at(max(sp.content_span.end - 1, sp.content_span.start))
+                if last in (k - 1, k - 2) and sp.speaker != entity:
+                    first = world.story.sentence_at(sp.content_span.start)
+                    for told in range(first, last + 1):
+                        out.append(KnownFact(told, world.sentences[told], k, Channel.TOLD.value, sp.speaker))
     for k, teller, hearer in _reported(world):
         if k <= sentence and entity in (teller, hearer):
             channel = Channel.THOUGHT if entity == teller else Channel.TOLD
             out.append(KnownFact(k, world.sentences[k], k, channel.value, None if entity == teller else teller))
     return out
+
+
+def _heard(world: World) -> list[tuple[int, str]]:
+    """(sentence, hearer) for 'X heard this/that/it/these words': the hearer learns what was just said."""
+
+    def find() -> list[tuple[int, str]]:
+        from worldstate.extract.timeline.clause import sentence_views
+
+        out = []
+        for view in sentence_views(world):
+            if view is None:
+                continue
+            for tok in view.doc:
+                if tok.lemma_ not in ("hear", "overhear") or view.story.speaker_at(view.offset + tok.idx)[0]:
+                    continue
+                obj = next((c for c in tok.children if c.dep_ == "dobj"), None)
+                if obj is not None and obj.lower_ in ("this", "that", "it", "these", "words", "all"):
+                    hearer = view.agent(tok)
+                    if hearer:
+                        out.append((view.index, hearer))
+        return out
+
+    return world._remember("timeline_heard", find)
 
 
 def _reported(world: World) -> list[tuple[int, str | None, str]]:
