@@ -140,9 +140,8 @@ def location(view: SentenceView, verb: Token) -> Iterator[Change]:
     if dest is not None:
         actor = view.agent(verb)
         for mover in movers:
-            yield _change(
-                view, verb, mover, Predicate.LOCATION, dest[0], dest[2], value_text=dest[1], active=mover == actor
-            )
+            acted = mover == actor and lemma not in w.self_moving_release  # a body falls; it does not act
+            yield _change(view, verb, mover, Predicate.LOCATION, dest[0], dest[2], value_text=dest[1], active=acted)
         if lemma in w.self_moving_release:  # "down it rolled into the stream": nobody holds it now
             thing = holdable(view, view.subject(verb))
             if thing is not None:

@@ -68,7 +68,7 @@ def check_timeline(world: World, *, all_rules: bool = False) -> list[Finding]:
     for rule in load_rules():
         if rule.check == "none" or not (rule.enabled or all_rules):
             continue
-        for clash in CHECKS[rule.check](rule, timeline):
+        for clash in CHECKS[rule.check](rule, world, timeline):
             findings.append(_finding(world, clash))
     return findings
 
@@ -126,14 +126,30 @@ def _factual(timeline: Timeline, predicate: Predicate) -> dict[str, list[StateIn
     return out
 
 
-def dead_stays_dead(rule: TimelineRule, timeline: Timeline) -> Iterator[Clash]:
+def _named(world: World, subject: str) -> bool:
+    """True for a character with a proper name ("Hans"), not a role that coreference may merge across
+    characters ("the queen" who dies and the new queen)."""
+    from worldstate.extract.timeline.words import words
+
+    try:
+        name = world.state.entity(subject).name
+    except KeyError:
+        return False
+    head = name.split()[-1].lower().rstrip("s") if name.split() else ""
+    return name[:1].isupper() and not name.lower().startswith(("the ", "a ", "an ")) and head not in words().animate
+
+
+def dead_stays_dead(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
     """death_time ≤ t for each death told at t; death_time > t' for each act at t' (no revival since)."""
     import z3
 
+    predicates = {Predicate(p) for p in rule.options.get("acts", ["location", "holds"])}
+
     alive = _factual(timeline, Predicate.ALIVE)
+    named_only = bool(rule.options.get("named_subjects_only"))
     for subject, states in alive.items():
         deaths = [s for s in states if s.value == "false"]
-        if not deaths:
+        if not deaths or (named_only and not _named(world, subject)):
             continue
         revivals = [s.start for s in states if s.value == "true"]
         acts = [
@@ -142,7 +158,7 @@ def dead_stays_dead(rule: TimelineRule, timeline: Timeline) -> Iterator[Clash]:
             if s.subject == subject
             and s.modality.factual
             and s.active
-            and s.predicate in (Predicate.LOCATION, Predicate.HOLDS)
+            and s.predicate in predicates
             and s.start > deaths[0].start
         ]
         death = z3.Int(f"death_{subject}")
@@ -186,7 +202,7 @@ def _shown(state: StateInterval) -> str:
     return state.value_text or value
 
 
-def trait_permanence(rule: TimelineRule, timeline: Timeline) -> Iterator[Clash]:
+def trait_permanence(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
     keys = set(rule.options.get("keys", []))
     groups: dict[tuple[str, str], list[StateInterval]] = defaultdict(list)
     for subject, states in _factual(timeline, Predicate.TRAIT).items():
@@ -196,7 +212,7 @@ def trait_permanence(rule: TimelineRule, timeline: Timeline) -> Iterator[Clash]:
     yield from _same_value(rule, groups)
 
 
-def count_stable(rule: TimelineRule, timeline: Timeline) -> Iterator[Clash]:
+def count_stable(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
     groups: dict[tuple[str, str], list[StateInterval]] = defaultdict(list)
     for subject, states in _factual(timeline, Predicate.COUNT).items():
         for s in states:
@@ -204,7 +220,7 @@ def count_stable(rule: TimelineRule, timeline: Timeline) -> Iterator[Clash]:
     yield from _same_value(rule, groups)
 
 
-def one_spouse(rule: TimelineRule, timeline: Timeline) -> Iterator[Clash]:
+def one_spouse(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
     """A second spouse while the first is alive: the first spouse's death (if told) licenses it."""
     deaths = {s.subject: s.start for s in timeline.states if s.predicate == Predicate.ALIVE and s.value == "false"}
     groups: dict[tuple[str, str], list[StateInterval]] = defaultdict(list)
