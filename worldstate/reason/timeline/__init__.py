@@ -135,8 +135,10 @@ def _named(world: World, subject: str) -> bool:
         name = world.state.entity(subject).name
     except KeyError:
         return False
-    head = name.split()[-1].lower().rstrip("s") if name.split() else ""
-    return name[:1].isupper() and not name.lower().startswith(("the ", "a ", "an ")) and head not in words().animate
+    head = name.split()[-1].lower() if name.split() else ""
+    singular = {head, head.removesuffix("s"), head.removesuffix("es")}  # "Witches" opening a sentence
+    role = bool(singular & words().animate)
+    return name[:1].isupper() and not name.lower().startswith(("the ", "a ", "an ")) and not role
 
 
 def dead_stays_dead(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
