@@ -53,3 +53,24 @@ def test_hypothetical_deaths_raise_nothing() -> None:
     """'till he died' and 'would have died' make nobody dead, so later moves are fine; a dead role
     ('the queen') is left alone."""
     assert check_timeline(analyze(CLEAN), all_rules=True) == []
+
+
+def test_bench_timeline_alarms_lists_findings_and_rates(tmp_path) -> None:
+    import json
+
+    from click.testing import CliRunner
+
+    from worldstate.cli.main import cli
+
+    brat = tmp_path / "litbank" / "coref" / "brat"
+    brat.mkdir(parents=True)
+    (brat / "story_brat.txt").write_text(STORY, encoding="utf-8")
+    out = tmp_path / "rates.json"
+    args = ["bench", "timeline-alarms", "--litbank", str(tmp_path / "litbank"), "--gutenberg", ""]
+    result = CliRunner().invoke(cli, [*args, "--cache", str(tmp_path / "cache"), "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "litbank/story_brat  timeline.count-stable" in result.output  # each finding listed
+    rates = json.loads(out.read_text())
+    assert rates["texts"] == 1 and rates["words"] == len(STORY.split())
+    assert rates["rules"]["timeline.count-stable"]["findings"] == 1
+    assert any((tmp_path / "cache").iterdir())  # cached: a second run resumes
