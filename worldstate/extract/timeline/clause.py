@@ -65,6 +65,7 @@ class SentenceView:
     offset: int  # story offset of the Doc's first character
     story: StoryIndex
     w: Words
+    previous: SentenceView | None = None  # the sentence before (for an unresolved 'it')
 
     def span(self, *toks: Token) -> Span:
         toks_ = [t for t in toks if t is not None]
@@ -228,5 +229,6 @@ def sentence_views(world: Any) -> list[SentenceView | None]:
             continue
         found = text.find(doc.text[:40], max(0, span.start - 20))
         offset = found if found != -1 and found <= span.end else span.start
-        views.append(SentenceView(i, doc, offset, index, words()))
+        previous = views[-1] if views else None
+        views.append(SentenceView(i, doc, offset, index, words(), previous))
     return views

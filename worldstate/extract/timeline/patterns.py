@@ -170,6 +170,8 @@ def holdable(view: SentenceView, obj: Token | None) -> tuple[str, str, str] | No
         return None
     ent = view.ent(obj)
     lemma = obj.lemma_.lower()
+    if obj.pos_ == "PRON" and obj.lower_ == "it" and not ent:
+        return _it_antecedent(view, obj)
     if obj.pos_ == "PRON":
         if obj.lower_ != "it" or not ent:
             return None
@@ -185,6 +187,21 @@ def holdable(view: SentenceView, obj: Token | None) -> tuple[str, str, str] | No
     if lemma in w.place_nouns and lemma not in ("coffin", "wheelbarrow", "boat"):
         return None
     return ent or lemma, view.phrase(obj), lemma
+
+
+def _it_antecedent(view: SentenceView, it: Token) -> tuple[str, str, str] | None:
+    """For an 'it' coreference left unresolved: the nearest earlier direct object that can be held, in
+    this sentence or the one before ("taking the pig off the barrow, drove it away" → the pig)."""
+    candidates = [t for t in reversed(view.doc[: it.i]) if t.dep_ in ("dobj", "nsubjpass") and t.pos_ == "NOUN"]
+    scope = [(view, t) for t in candidates]
+    if view.previous is not None:
+        before = reversed(view.previous.doc)
+        scope += [(view.previous, t) for t in before if t.dep_ in ("dobj", "nsubjpass") and t.pos_ == "NOUN"]
+    for where, noun in scope[:6]:
+        thing = holdable(where, noun)
+        if thing is not None:
+            return thing
+    return None
 
 
 def direct_object(verb: Token) -> Token | None:
