@@ -74,8 +74,9 @@ def render_state(world: World, report: StateReport, knows_limit: int = 8) -> str
     for cs in report.characters:
         lines.append("")
         lines.append(f"{cs.name} [{cs.entity}]")
-        alive = "alive" if cs.alive else "dead"
-        lines.append(f"  alive:     {alive} {since(cs.alive_told) if cs.alive_told else '(not told otherwise)'}")
+        if cs.alive is not None:
+            alive = "alive" if cs.alive else "dead"
+            lines.append(f"  alive:     {alive} {since(cs.alive_told) if cs.alive_told else '(not told otherwise)'}")
         lines.append(f"  where:     {value(cs.location) + ' ' + since(cs.location) if cs.location else '(not told)'}")
         for label, states in (
             ("holds", cs.holds),

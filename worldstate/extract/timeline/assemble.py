@@ -34,7 +34,7 @@ def assemble(changes: list[Change]) -> Timeline:
         )
         state.active = ch.active
         if not ch.modality.factual:
-            if ch.subject != RELEASE:
+            if ch.subject != RELEASE and ch.value:  # a wished or imagined leaving says nothing
                 states.append(state)
             continue
         if ch.predicate == Predicate.HOLDS:

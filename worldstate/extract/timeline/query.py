@@ -35,7 +35,7 @@ class CharacterState:
     name: str
     location: StateInterval | None = None
     holds: list[StateInterval] = field(default_factory=list)
-    alive: bool = True
+    alive: bool | None = True  # None for things (not characters)
     alive_told: StateInterval | None = None  # None: the story never said otherwise
     traits: list[StateInterval] = field(default_factory=list)
     relations: list[StateInterval] = field(default_factory=list)
@@ -71,7 +71,7 @@ def state_at(world: World, sentence: int, entity: str | None = None, *, knowledg
     the entities named ``entity``."""
     ws = world.state
     if entity:
-        ids = find_entities(world, entity)
+        ids = _preferred(world, find_entities(world, entity), entity)
     else:
         mentioned = {m.entity for m in ws.mentions if m.entity and m.sentence <= sentence}
         ids = [e.id for e in ws.entities if e.kind in (EntityKind.CHARACTER, EntityKind.GROUP) and e.id in mentioned]
@@ -84,6 +84,8 @@ def state_at(world: World, sentence: int, entity: str | None = None, *, knowledg
     out = []
     for eid in ids:
         cs = CharacterState(eid, ws.display_name(eid))
+        if not _is_creature(world, eid):
+            cs.alive = None
         for s in by_subject.get(eid, []):
             if not s.modality.factual or not s.holds_at(sentence):
                 continue
@@ -93,6 +95,30 @@ def state_at(world: World, sentence: int, entity: str | None = None, *, knowledg
             cs.knows = knows(world, eid, sentence)
         out.append(cs)
     return StateReport(sentence, out)
+
+
+def _is_creature(world: World, entity: str) -> bool:
+    try:
+        return world.state.entity(entity).kind in (EntityKind.CHARACTER, EntityKind.GROUP)
+    except KeyError:
+        return True  # a literal creature noun ("the butcher") from the timeline
+
+
+def _preferred(world: World, ids: list[str], name: str) -> list[str]:
+    """The exact name matches when there are any; else the characters among the loose ones; else all."""
+    wanted = name.strip().lower()
+    exact = [
+        i for i in ids if i == wanted or (i in {e.id for e in world.state.entities} and wanted in _all_names(world, i))
+    ]
+    if exact:
+        return exact
+    creatures = [i for i in ids if _is_creature(world, i)]
+    return creatures or ids
+
+
+def _all_names(world: World, entity: str) -> set[str]:
+    ent = world.state.entity(entity)
+    return {ent.name.lower(), *(a.lower() for a in ent.aliases)}
 
 
 def _place(cs: CharacterState, s: StateInterval) -> None:
