@@ -105,3 +105,9 @@ def test_state_command_text_and_json(tmp_path, monkeypatch, world: World) -> Non
     assert anna["holds"][0]["since"] == 5 and anna["alive"] is True
     bad = CliRunner().invoke(cli, ["state", str(path), "--at", "99"])
     assert bad.exit_code == 2 and "outside the story" in bad.output
+
+
+def test_unresolved_it_never_loops() -> None:
+    """'a piece of it' inside a look-back for 'it' must not look back again (it once recursed forever)."""
+    world = analyze("She cut a piece of it. She took a piece of it and ate it. Then he gave it away.")
+    assert isinstance(world.timeline.states, list)

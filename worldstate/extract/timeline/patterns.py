@@ -157,8 +157,9 @@ def location(view: SentenceView, verb: Token) -> Iterator[Change]:
 
 
 # -- possession -------------------------------------------------------------------------------------
-def holdable(view: SentenceView, obj: Token | None) -> tuple[str, str, str] | None:
-    """(value, text, lemma) for an object that can be held: not a person, body part or abstraction."""
+def holdable(view: SentenceView, obj: Token | None, resolve_it: bool = True) -> tuple[str, str, str] | None:
+    """(value, text, lemma) for an object that can be held: not a person, body part or abstraction
+    (``resolve_it``: look back for what an unresolved 'it' names)."""
     if obj is None or obj.pos_ not in ("NOUN", "PROPN", "PRON") or is_personal_pronoun(obj) or is_reflexive(obj):
         return None
     if obj.lemma_.lower() in view.w.measure_nouns:  # "a lump of silver": the silver
@@ -171,7 +172,7 @@ def holdable(view: SentenceView, obj: Token | None) -> tuple[str, str, str] | No
     ent = view.ent(obj)
     lemma = obj.lemma_.lower()
     if obj.pos_ == "PRON" and obj.lower_ == "it" and not ent:
-        return _it_antecedent(view, obj)
+        return _it_antecedent(view, obj) if resolve_it else None
     if obj.pos_ == "PRON":
         if obj.lower_ != "it" or not ent:
             return None
@@ -198,7 +199,7 @@ def _it_antecedent(view: SentenceView, it: Token) -> tuple[str, str, str] | None
         before = reversed(view.previous.doc)
         scope += [(view.previous, t) for t in before if t.dep_ in ("dobj", "nsubjpass") and t.pos_ == "NOUN"]
     for where, noun in scope[:6]:
-        thing = holdable(where, noun)
+        thing = holdable(where, noun, resolve_it=False)  # "a piece of it" must not look back again
         if thing is not None:
             return thing
     return None
