@@ -8,7 +8,8 @@ Like spaCy's ``nlp(text) -> Doc``, a :class:`World` holds every layer of one ana
 - ``sentence_docs`` / ``embeddings``: one spaCy Doc and one MiniLM vector per sentence, computed
   once, on first use (a task that never asks for them never loads the embedding model);
 - ``state``: entities and coreference, events, propositions, speech, scenes, per-character
-  knowledge — the :class:`~worldstate.state.WorldState` that ``worldstate analyze --json`` writes.
+  knowledge — the :class:`~worldstate.state.WorldState` that ``worldstate analyze --json`` writes;
+- ``timeline``: per-entity timelines of state (computed on first use; ``state_at`` asks them).
 
 Task inputs that are text (summaries, questions, options) go through the same function with
 ``layers="parse"``: story, sentence split and parse, no extraction.
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
 
     from worldstate.extract.parsed import ParsedDoc
     from worldstate.reason import ReasonResult
+    from worldstate.state.timeline import Timeline
 
 Layers = Literal["parse", "world"]
 
@@ -93,6 +95,18 @@ class World:
             return check(self.state, settings=self.settings)
 
         return self._remember("reasoning", run)
+
+    @property
+    def timeline(self) -> Timeline:
+        """Per-entity timelines of state (where, holds, alive, traits, relations, counts, titles),
+        built once on first use (``worldstate.extract.timeline``)."""
+
+        def build() -> Timeline:
+            from worldstate.extract.timeline import build_timeline
+
+            return build_timeline(self)
+
+        return self._remember("timeline", build)
 
     # -- lazily computed layers ------------------------------------------------------------
     @property

@@ -284,6 +284,46 @@ def make_senpos_cmd(stories: str, out: str, seed: int) -> None:
     click.echo(f"{len(items)} derived SenPos items → {out}")
 
 
+@bench.command("timeline-alarms")
+@click.option(
+    "--litbank",
+    type=click.Path(file_okay=False),
+    default="../shared/data/litbank",
+    show_default=True,
+    help="LitBank development half (its coref/brat/*.txt texts are read).",
+)
+@click.option(
+    "--gutenberg",
+    type=click.Path(file_okay=False),
+    default="../shared/data/corpora/gutenberg",
+    show_default=True,
+    help="Folder of Gutenberg collections (split into tales); '' to skip.",
+)
+@click.option("--cache", type=click.Path(file_okay=False), default=None, help="Per-text result cache (resumes a run).")
+@click.option("--limit", type=click.IntRange(min=1), default=None, help="Only the first N texts.")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False), default=None, help="Also write the rates here.")
+def timeline_alarms_cmd(
+    litbank: str, gutenberg: str, cache: str | None, limit: int | None, json_out: str | None
+) -> None:
+    """Timeline rules' findings on clean text (every rule, enabled or not): each finding, then the
+    findings per 10,000 words per rule (issue 16's bar for enabling a rule: at most 1)."""
+    from worldstate.bench.timeline_alarms import measure
+    from worldstate.files import atomic_write_text
+
+    result = measure(
+        Path(litbank) if litbank else None,
+        Path(gutenberg) if gutenberg else None,
+        Path(cache) if cache else None,
+        click.echo,
+        limit,
+    )
+    click.echo(f"{result['texts']} texts, {result['words']} words")
+    for rule, rate in result["rules"].items():  # type: ignore[union-attr]
+        click.echo(f"{rule}: {rate['findings']} findings, {rate['per_10k_words']} per 10,000 words")
+    if json_out:
+        atomic_write_text(json_out, json.dumps(result, indent=2) + "\n")
+
+
 def _add_development_commands() -> None:
     from worldstate.cli.bench_dev import extraction_cmd, made_set_cmd
 

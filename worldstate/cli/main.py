@@ -18,6 +18,7 @@ from worldstate.errors import WorldstateError
 # name → (module, attribute, one-line help)
 COMMANDS: dict[str, tuple[str, str, str]] = {
     "analyze": ("worldstate.cli.analyze", "analyze", "Build a story's world state and summarise it."),
+    "state": ("worldstate.cli.state", "state", "What holds at one sentence: where, holds, alive, knows."),
     "graph": ("worldstate.cli.graph", "graph", "Export the event, entity or knowledge graph."),
     "view": ("worldstate.cli.view", "view", "Write a self-contained HTML viewer of a story's world."),
     "check": ("worldstate.cli.check", "check", "Find continuity, knowledge and faithfulness errors."),

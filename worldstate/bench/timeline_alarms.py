@@ -1,0 +1,115 @@
+"""False alarms of the timeline rules on clean text: every rule run (enabled or not) over the LitBank
+development texts and the Gutenberg tales, counted per 10,000 words, each finding listed.
+
+Clean published text has (nearly) no continuity errors, so every finding here is taken as a false
+alarm; a rule is enabled in ``reason/timeline/rules.yaml`` only when its rate is at most 1 per 10,000.
+Per-text results are cached (keyed by the text and the timeline code) so a run resumes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class CleanText:
+    id: str
+    text: str
+
+    @property
+    def words(self) -> int:
+        return len(self.text.split())
+
+
+def clean_texts(litbank: Path | None, gutenberg: Path | None) -> Iterator[CleanText]:
+    """LitBank ``coref/brat/*.txt`` openings, then every tale of each Gutenberg collection."""
+    if litbank is not None:
+        for path in sorted((litbank / "coref" / "brat").glob("*.txt")):
+            yield CleanText(f"litbank/{path.stem}", path.read_text(encoding="utf-8"))
+    if gutenberg is not None:
+        from worldstate.make.corpus import read_text_file
+
+        for path in sorted(gutenberg.glob("*.txt")):
+            for story in read_text_file(path):
+                if story.words >= 50:
+                    yield CleanText(f"gutenberg/{story.id}", story.text)
+
+
+@lru_cache(maxsize=1)
+def _code_version() -> str:
+    """A hash of the timeline extractor and rule checks (not of which rules are enabled): the cache
+    is stale when they change."""
+    from worldstate.data import load_yaml
+
+    digest = hashlib.sha256()
+    for package in ("worldstate.extract.timeline", "worldstate.reason.timeline"):
+        root = resources.files(package)
+        for name in sorted(p.name for p in root.iterdir() if p.name.endswith(".py")):
+            digest.update(root.joinpath(name).read_bytes())
+    digest.update(resources.files("worldstate.extract.timeline").joinpath("data/patterns.yaml").read_bytes())
+    rules = load_yaml("reason.timeline", "rules.yaml")["rules"]
+    checked = [{k: v for k, v in r.items() if k not in ("enabled", "disabled_reason")} for r in rules]
+    digest.update(json.dumps(checked, sort_keys=True).encode())
+    return digest.hexdigest()[:16]
+
+
+def findings_of(item: CleanText, cache: Path | None) -> list[dict[str, object]]:
+    """Every timeline rule's findings on one text (cached)."""
+    key = hashlib.sha256((item.text + _code_version()).encode()).hexdigest()[:24]
+    path = cache / f"{key}.json" if cache is not None else None
+    if path is not None and path.is_file():
+        return json.loads(path.read_text(encoding="utf-8"))
+    from worldstate.analysis import analyze
+    from worldstate.reason.timeline import check_timeline
+
+    world = analyze(item.text, source=item.id)
+    rows: list[dict[str, object]] = [
+        {
+            "rule": f.rule,
+            "explanation": f.explanation,
+            "evidence": [[(e.sentence or 0) + 1, e.text] for e in f.evidence],
+        }
+        for f in check_timeline(world, all_rules=True)
+    ]
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(rows), encoding="utf-8")
+    return rows
+
+
+def measure(
+    litbank: Path | None,
+    gutenberg: Path | None,
+    cache: Path | None,
+    echo: Callable[[str], None],
+    limit: int | None = None,
+) -> dict[str, object]:
+    """Run every rule over the clean texts; print each finding; return the per-rule rates."""
+    words, texts = 0, 0
+    per_rule: Counter[str] = Counter()
+    for n, item in enumerate(clean_texts(litbank, gutenberg)):
+        if limit is not None and n >= limit:
+            break
+        rows = findings_of(item, cache)
+        words += item.words
+        texts += 1
+        for row in rows:
+            per_rule[str(row["rule"])] += 1
+            shown = "; ".join(f"s{s}: {t!r}" for s, t in row["evidence"])  # type: ignore[misc, union-attr]
+            echo(f"{item.id}  {row['rule']}  {row['explanation']}  [{shown}]")
+    from worldstate.reason.timeline import load_rules
+
+    rates = {}
+    for rule in load_rules():
+        if rule.check == "none":
+            continue
+        count = per_rule.get(rule.id, 0)
+        rates[rule.id] = {"findings": count, "per_10k_words": round(count * 10000 / max(words, 1), 3)}
+    return {"texts": texts, "words": words, "rules": rates}

@@ -1,0 +1,49 @@
+"""Build a World's timeline: the sentence patterns, plus the name propositions, assembled."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from worldstate.extract.timeline.assemble import assemble
+from worldstate.extract.timeline.clause import SentenceView, sentence_views
+from worldstate.extract.timeline.patterns import Change, read_sentence
+from worldstate.state import Source
+from worldstate.state.timeline import Modality, Predicate, Timeline
+
+if TYPE_CHECKING:
+    from worldstate.analysis import World
+
+
+def build_timeline(world: World) -> Timeline:
+    """Per-entity timelines of ``world`` (location, holdings, alive, traits, relations, counts, titles, names)."""
+    changes: list[Change] = []
+    views = [v for v in sentence_views(world) if v is not None]
+    for view in views:
+        changes += read_sentence(view)
+    if _told_in_past(views):  # "witches have a keen scent": a general truth, not a state in story time
+        changes = [c for c in changes if not (c.present_tense and c.modality == Modality.ASSERTED)]
+    changes += _names(world)
+    return assemble(changes)
+
+
+def _told_in_past(views: list[SentenceView]) -> bool:
+    """True when most narrated main verbs are in the past tense."""
+    past = present = 0
+    for view in views:
+        for tok in view.doc:
+            if tok.dep_ != "ROOT" or view.story.speaker_at(view.offset + tok.idx)[0]:
+                continue
+            tags = {tok.tag_} | {c.tag_ for c in tok.children if c.dep_ in ("aux", "auxpass")}
+            past += bool(tags & {"VBD"})
+            present += bool(tags & {"VBZ", "VBP"})
+    return past > 2 * present
+
+
+def _names(world: World) -> list[Change]:
+    """Names the propositions layer reads ('his name was Hans', 'she was called Snowdrop'), narration only."""
+    known = {e.id for e in world.state.entities}
+    return [
+        Change(p.subject, Predicate.NAME, p.value.strip("'\"‘’“” "), p.sentence, p.span, Modality.ASSERTED, None)
+        for p in world.state.propositions
+        if p.predicate == "name" and p.polarity and p.source == Source.NARRATION and p.subject in known and p.value
+    ]

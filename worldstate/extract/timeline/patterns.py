@@ -1,0 +1,458 @@
+"""Precise clause patterns that read one sentence into state changes.
+
+Each pattern asks for a resolved subject (an entity of the World) and a clear construction; what it
+cannot be sure of it leaves out. Modality comes from :meth:`SentenceView.modality` of the clause.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from worldstate.extract.timeline.clause import SentenceView, Token, is_personal_pronoun, is_reflexive
+from worldstate.state import Span
+from worldstate.state.timeline import Modality, Predicate
+
+RELEASE = ""  # subject of a HOLDS change that leaves the object with nobody
+MARRIED = "married"  # value_text of a marriage told by a verb ("he married her"), not by a noun ("his wife")
+_REVIVE = re.compile(r"\b(?:came|comes|come) (?:back )?to life\b|\brevived\b", re.I)
+
+
+@dataclass
+class Change:
+    """One state told in one sentence (assembled into intervals by :mod:`.assemble`)."""
+
+    subject: str
+    predicate: Predicate
+    value: str
+    sentence: int
+    evidence: Span
+    modality: Modality = Modality.ASSERTED
+    holder: str | None = None
+    value_text: str = ""
+    object_lemma: str = ""  # HOLDS: the held thing's head noun
+    present_tense: bool = False  # told in the present tense (generic in a story told in the past)
+    active: bool = True  # the subject acts (went, took); False when acted on (carried, given)
+
+
+def read_sentence(view: SentenceView) -> list[Change]:
+    """Every change the patterns find in one sentence."""
+    out: list[Change] = []
+    for tok in view.doc:
+        if tok.pos_ in ("VERB", "AUX"):
+            out += location(view, tok)
+            out += possession(view, tok)
+            out += alive_by_verb(view, tok)
+            out += title(view, tok)
+            out += marriage(view, tok)
+        if tok.pos_ == "ADJ":
+            out += alive_by_adjective(view, tok)
+            out += trait_by_adjective(view, tok)
+        if tok.pos_ in ("NOUN", "PROPN"):
+            out += coloured_part(view, tok)
+            out += relation(view, tok)
+            out += count(view, tok)
+    return out
+
+
+def _change(
+    view: SentenceView, anchor: Token, subject: str, predicate: Predicate, value: str, *toks: Token, **kw: Any
+) -> Change:
+    modality, holder = view.modality(anchor)
+    present = anchor.tag_ in ("VBZ", "VBP") or any(
+        c.dep_ in ("aux", "auxpass") and c.tag_ in ("VBZ", "VBP") for c in anchor.children
+    )
+    return Change(
+        subject, predicate, value, view.index, view.span(anchor, *toks), modality, holder, present_tense=present, **kw
+    )
+
+
+# -- location ---------------------------------------------------------------------------------------
+def place_of(view: SentenceView, noun: Token) -> tuple[str, str] | None:
+    """(value, text) for a noun that names a place ("the side of a river" → the river)."""
+    w = view.w
+    if noun.lemma_.lower() in w.place_parts:
+        for prep in noun.children:
+            if prep.dep_ == "prep" and prep.lower_ == "of":
+                inner = next((c for c in prep.children if c.dep_ == "pobj"), None)
+                if inner is not None:
+                    return place_of(view, inner)
+        return None
+    ent = view.ent(noun)
+    if noun.lemma_.lower() in w.place_nouns or noun.lower_ in w.place_nouns or view.kind(ent) == "place":
+        return ent or noun.lemma_.lower(), view.phrase(noun)
+    return None
+
+
+def _movers(view: SentenceView, verb: Token) -> list[str]:
+    """Who moves with a verb: its subject; for 'lead/take/bring/carry/drag X to' also X; a reflexive
+    object ('dragged himself') is the subject."""
+    subj = view.agent(verb)
+    movers = [subj] if subj else []
+    obj = next((c for c in verb.children if c.dep_ == "dobj"), None)
+    if (
+        obj is not None
+        and not is_reflexive(obj)
+        and verb.lemma_ in ("lead", "take", "bring", "carry", "drag", "put", "throw", "lay", "send")
+    ):
+        ent = view.ent(obj)
+        if ent:
+            movers = ([subj] if subj and verb.lemma_ in ("lead", "take", "bring", "carry", "drag") else []) + [ent]
+    return movers
+
+
+def location(view: SentenceView, verb: Token) -> Iterator[Change]:
+    w = view.w
+    lemma = verb.lemma_.lower()
+    static = lemma in w.static_verbs
+    if lemma not in w.motion_verbs and lemma not in ("lead", "take", "bring", "carry", "put", "throw", "send"):
+        return
+    if lemma == "be" and verb.dep_ not in ("ROOT", "relcl", "conj", "ccomp", "advcl"):
+        return
+    movers = _movers(view, verb)
+    if not movers:
+        return
+    dest: tuple[str, str, Token] | None = None
+    if lemma in w.arrival_verbs:
+        obj = next((c for c in verb.children if c.dep_ == "dobj"), None)
+        place = place_of(view, obj) if obj is not None else None
+        if place is not None and obj is not None:
+            dest = (*place, obj)
+    preps = [c for c in verb.children if c.dep_ == "prep"]
+    preps += [p for a in verb.children if a.dep_ in ("advmod", "prt") for p in a.children if p.dep_ == "prep"]
+    allowed = w.static_preps if static else w.destination_preps
+    for prep in preps if dest is None else []:
+        if prep.lower_ not in allowed:
+            continue
+        pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+        if pobj is not None and prep.lower_ in w.approach_preps and pobj.lemma_.lower() in w.furniture:
+            continue  # "came to the bed": beside it, not in another place
+        place = place_of(view, pobj) if pobj is not None else None
+        if place is not None and pobj is not None:
+            dest = (*place, pobj)
+            break
+    if dest is None and lemma != "be":
+        home = next((c for c in verb.children if c.lower_ == "home" and c.dep_ in ("advmod", "npadvmod", "dobj")), None)
+        if home is not None:
+            dest = ("home", "home", home)
+    if dest is not None:
+        actor = view.agent(verb)
+        for mover in movers:
+            acted = mover == actor and lemma not in w.self_moving_release  # a body falls; it does not act
+            yield _change(view, verb, mover, Predicate.LOCATION, dest[0], dest[2], value_text=dest[1], active=acted)
+        if lemma in w.self_moving_release:  # "down it rolled into the stream": nobody holds it now
+            thing = holdable(view, view.subject(verb))
+            if thing is not None:
+                yield _change(
+                    view, verb, RELEASE, Predicate.HOLDS, thing[0], value_text=thing[1], object_lemma=thing[2]
+                )
+        return
+    if lemma in ("go", "run", "ride", "drive", "fly", "set", "jog", "hurry", "walk", "make", "depart", "leave"):
+        gone = any(c.dep_ in ("prt", "advmod") and c.lower_ in w.leave_particles for c in verb.children)
+        gone = gone or any(c.dep_ == "dobj" and c.lemma_ == "way" for c in verb.children)
+        if gone and movers[0]:
+            yield _change(view, verb, movers[0], Predicate.LOCATION, "", verb, value_text="")
+
+
+# -- possession -------------------------------------------------------------------------------------
+def holdable(view: SentenceView, obj: Token | None, resolve_it: bool = True) -> tuple[str, str, str] | None:
+    """(value, text, lemma) for an object that can be held: not a person, body part or abstraction
+    (``resolve_it``: look back for what an unresolved 'it' names)."""
+    if obj is None or obj.pos_ not in ("NOUN", "PROPN", "PRON") or is_personal_pronoun(obj) or is_reflexive(obj):
+        return None
+    if obj.lemma_.lower() in view.w.measure_nouns:  # "a lump of silver": the silver
+        of = next((c for c in obj.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+        inner = next((c for c in of.children if c.dep_ == "pobj"), None) if of is not None else None
+        if inner is not None:
+            obj = inner
+    if any(c.dep_ == "nummod" for c in obj.children):
+        return None
+    ent = view.ent(obj)
+    lemma = obj.lemma_.lower()
+    if obj.pos_ == "PRON" and obj.lower_ == "it" and not ent:
+        return _it_antecedent(view, obj) if resolve_it else None
+    if obj.pos_ == "PRON":
+        if obj.lower_ != "it" or not ent:
+            return None
+        try:
+            lemma = view.story.ws.entity(ent).name.split()[-1].lower()
+        except KeyError:
+            return None
+    w = view.w
+    if lemma in w.not_holdable or lemma in w.people or obj.ent_type_ == "PERSON":
+        return None
+    if view.kind(ent) == "character" and lemma not in ("horse", "cow", "pig", "goose", "ox", "ass", "dog", "cat"):
+        return None
+    if lemma in w.place_nouns and lemma not in ("coffin", "wheelbarrow", "boat"):
+        return None
+    return ent or lemma, view.phrase(obj), lemma
+
+
+def _it_antecedent(view: SentenceView, it: Token) -> tuple[str, str, str] | None:
+    """For an 'it' coreference left unresolved: the nearest earlier direct object that can be held, in
+    this sentence or the one before ("taking the pig off the barrow, drove it away" → the pig)."""
+    candidates = [t for t in reversed(view.doc[: it.i]) if t.dep_ in ("dobj", "nsubjpass") and t.pos_ == "NOUN"]
+    scope = [(view, t) for t in candidates]
+    if view.previous is not None:
+        before = reversed(view.previous.doc)
+        scope += [(view.previous, t) for t in before if t.dep_ in ("dobj", "nsubjpass") and t.pos_ == "NOUN"]
+    for where, noun in scope[:6]:
+        thing = holdable(where, noun, resolve_it=False)  # "a piece of it" must not look back again
+        if thing is not None:
+            return thing
+    return None
+
+
+def direct_object(verb: Token) -> Token | None:
+    """The verb's object, also where the parser hung it under a particle ("drove off his cow")."""
+    obj = next((c for c in verb.children if c.dep_ == "dobj"), None)
+    if obj is None:
+        for prt in verb.children:
+            if prt.dep_ == "prt":
+                obj = next((c for c in prt.children if c.dep_ == "pobj"), None) or obj
+    return obj
+
+
+def possession(view: SentenceView, verb: Token) -> Iterator[Change]:
+    w = view.w
+    lemma = verb.lemma_.lower()
+    if lemma in w.motion_verbs:
+        yield from _carried(view, verb)
+    obj = direct_object(verb)
+    thing = holdable(view, obj)
+    if thing is None or obj is None:
+        return
+    value, text, obj_lemma = thing
+    subj = view.agent(verb)
+    particles = {c.lower_ for c in verb.children if c.dep_ in ("prt", "advmod")}
+    if lemma in w.give_verbs:
+        recipient = next((c for c in verb.children if c.dep_ == "dative" and c.pos_ != "ADP"), None)
+        if recipient is None:
+            to = next((c for c in verb.children if c.dep_ in ("dative", "prep") and c.lower_ == "to"), None)
+            recipient = next((c for c in to.children if c.dep_ == "pobj"), None) if to is not None else None
+        target = view.who(recipient)
+        if target and target != subj and view.kind(target) in ("character", "group", "other", "object"):
+            yield _change(
+                view,
+                verb,
+                target,
+                Predicate.HOLDS,
+                value,
+                obj,
+                recipient,
+                value_text=text,
+                object_lemma=obj_lemma,
+                active=False,
+            )
+        elif "away" in particles and subj:
+            yield _change(view, verb, RELEASE, Predicate.HOLDS, value, obj, value_text=text, object_lemma=obj_lemma)
+        return
+    if lemma in w.lose_verbs or lemma in w.consume_verbs:
+        if subj:
+            yield _change(view, verb, RELEASE, Predicate.HOLDS, value, obj, value_text=text, object_lemma=obj_lemma)
+        return
+    if lemma in w.take_verbs and subj:
+        if lemma in ("have", "bear") and obj.dep_ != "dobj":
+            return
+        if lemma == "drive" and obj_lemma not in ("horse", "cow", "pig", "goose", "ox", "ass", "sheep", "goat"):
+            return
+        if (
+            lemma == "take"
+            and any(c.lower_ in ("off", "out") for c in verb.children if c.dep_ == "prt")
+            and obj_lemma in ("coat", "hat")
+        ):
+            return
+        yield _change(view, verb, subj, Predicate.HOLDS, value, obj, value_text=text, object_lemma=obj_lemma)
+
+
+def _carried(view: SentenceView, verb: Token) -> Iterator[Change]:
+    """'went home with it', 'came up with the ball in his mouth': the mover holds what goes with them."""
+    subj = view.agent(verb)
+    if not subj or view.kind(subj) not in ("character", "group") or verb.lemma_ in view.w.static_verbs:
+        return
+    for prep in verb.children:
+        if prep.dep_ == "prep" and prep.lower_ == "with":
+            pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+            thing = holdable(view, pobj)
+            if thing is not None and pobj is not None and thing[2] not in view.w.animate:
+                value, text, lemma = thing
+                yield _change(view, verb, subj, Predicate.HOLDS, value, pobj, value_text=text, object_lemma=lemma)
+
+
+# -- alive / dead ------------------------------------------------------------------------------------
+def alive_by_verb(view: SentenceView, verb: Token) -> Iterator[Change]:
+    w = view.w
+    lemma = verb.lemma_.lower()
+    passive = next((c for c in verb.children if c.dep_ == "nsubjpass"), None)
+    if lemma in w.die_verbs and passive is None:
+        subj = view.agent(verb)
+        if subj and view.kind(subj) in ("character", "group"):
+            yield _change(view, verb, subj, Predicate.ALIVE, "false", value_text="dead")
+        return
+    if lemma in w.kill_verbs:
+        target = passive or next((c for c in verb.children if c.dep_ == "dobj"), None)
+        ent = view.ent(target)
+        if ent and view.kind(ent) in ("character", "group"):
+            yield _change(view, verb, ent, Predicate.ALIVE, "false", target, value_text="dead")
+        return
+    revived = lemma in ("come", "revive", "live") and _REVIVE.search(view.doc.text) is not None
+    if revived or (lemma == "live" and any(c.lower_ == "still" for c in verb.children)):
+        if lemma == "come" and not any(
+            c.dep_ == "prep" and c.lower_ == "to" and any(g.lemma_ == "life" for g in c.children) for c in verb.children
+        ):
+            return
+        subj = view.agent(verb)
+        if subj:
+            yield _change(view, verb, subj, Predicate.ALIVE, "true", value_text="alive")
+
+
+def alive_by_adjective(view: SentenceView, adj: Token) -> Iterator[Change]:
+    """'fell dead', 'lay dead', 'was dead', 'came out alive', 'were still alive'."""
+    w = view.w
+    low = adj.lower_
+    if low not in w.dead_adjectives and low not in w.alive_adjectives:
+        return
+    head = adj.head
+    if adj.dep_ not in ("acomp", "oprd", "advmod", "xcomp", "amod", "attr", "npadvmod", "dep"):
+        return
+    if head.lemma_ not in ("be", "fall", "lie", "drop", "come", "remain", "sink"):
+        return
+    if adj.dep_ == "amod":
+        return
+    subj = view.agent(head)
+    if not subj or view.kind(subj) not in ("character", "group"):
+        return
+    value = "false" if low in w.dead_adjectives else "true"
+    yield _change(view, head, subj, Predicate.ALIVE, value, adj, value_text="dead" if value == "false" else "alive")
+
+
+# -- traits ------------------------------------------------------------------------------------------
+def trait_by_adjective(view: SentenceView, adj: Token) -> Iterator[Change]:
+    """'a little man' (size=little), 'she was blind' (wound=blind), 'an old goat' (age=old)."""
+    low = adj.lower_
+    key = view.w.trait_words.get(low)
+    if key is None:
+        return
+    if adj.dep_ == "amod" and adj.head.pos_ in ("NOUN", "PROPN"):
+        ent = view.ent(adj.head)
+        if ent and view.kind(ent) == "character" and adj.head.lemma_.lower() not in ("one",):
+            yield _change(view, adj.head, ent, Predicate.TRAIT, f"{key}={low}", adj, value_text=low)
+    elif adj.dep_ == "acomp" and adj.head.lemma_ in ("be", "become", "grow", "look"):
+        ent = view.agent(adj.head)
+        if (
+            ent
+            and view.kind(ent) == "character"
+            and not any(c.dep_ == "advmod" and c.lower_ in ("too", "so") for c in adj.children)
+        ):
+            yield _change(view, adj.head, ent, Predicate.TRAIT, f"{key}={low}", adj, value_text=low)
+
+
+def coloured_part(view: SentenceView, noun: Token) -> Iterator[Change]:
+    """'her hair as black as ebony', 'his blue eyes', 'her eyes were blue'."""
+    part = view.w.coloured_parts.get(noun.lower_)
+    if part is None:
+        return
+    owner_tok = next((c for c in noun.children if c.dep_ == "poss"), None)
+    owner = view.ent(owner_tok)
+    if owner_tok is None and noun.dep_ == "dobj" and noun.head.lemma_ == "have":  # "Anna had black hair"
+        owner_tok = view.subject(noun.head)
+        owner = view.agent(noun.head)
+    if not owner or view.kind(owner) != "character":
+        return
+    colour = next((c for c in noun.children if c.dep_ == "amod" and c.lower_ in view.w.colours), None)
+    if colour is None:  # "her hair was black" / "her hair as black as ebony": the next few words
+        for tok in view.doc[noun.i + 1 : noun.i + 5]:
+            if tok.lower_ in view.w.colours:
+                colour = tok
+                break
+            if tok.is_punct or tok.lower_ in ("and", "but"):
+                break
+    if colour is not None:
+        yield _change(
+            view, noun, owner, Predicate.TRAIT, f"{part}={colour.lower_}", owner_tok, colour, value_text=colour.lower_
+        )
+
+
+# -- relations, counts, titles -------------------------------------------------------------------------
+def relation(view: SentenceView, noun: Token) -> Iterator[Change]:
+    """'the miller's daughter', 'the king, her father', 'the prince's servant, faithful Heinrich'."""
+    w = view.w
+    rel = w.relation_nouns.get(noun.lemma_.lower())
+    if rel is None:
+        return
+    owner_tok = next((c for c in noun.children if c.dep_ == "poss"), None)
+    owner = view.who(owner_tok)
+    if not owner or view.kind(owner) not in ("character", "group"):
+        return
+    candidates = []
+    if noun.dep_ == "appos":
+        candidates.append(noun.head)
+    candidates += [c for c in noun.children if c.dep_ == "appos"]
+    if noun.dep_ == "attr" and noun.head.lemma_ == "be":
+        candidates.append(view.subject(noun.head))
+    me = next((view.ent(t) for t in candidates if t is not None and view.ent(t)), None) or view.ent(noun)
+    if not me or me == owner or view.kind(me) not in ("character", "group"):
+        return
+    yield _change(view, noun, me, Predicate.RELATION, f"{rel}={owner}", owner_tok)
+    inverse = w.inverse.get(rel)
+    if inverse:
+        yield _change(view, noun, owner, Predicate.RELATION, f"{inverse}={me}", owner_tok)
+
+
+def marriage(view: SentenceView, verb: Token) -> Iterator[Change]:
+    if verb.lemma_ != "marry":
+        return
+    subj = view.agent(verb)
+    obj = next((c for c in verb.children if c.dep_ == "dobj"), None)
+    other = view.ent(obj)
+    if subj and other and subj != other:
+        yield _change(view, verb, subj, Predicate.RELATION, f"married_to={other}", obj, value_text=MARRIED)
+        yield _change(view, verb, other, Predicate.RELATION, f"married_to={subj}", obj, value_text=MARRIED)
+
+
+def _number(view: SentenceView, tok: Token) -> float | None:
+    low = tok.lower_.replace(",", "")
+    if low.isdigit():
+        return float(low)
+    return view.w.numbers.get(low)
+
+
+def count(view: SentenceView, noun: Token) -> Iterator[Change]:
+    """'had seven little kids', 'a coach with eight horses', 'they were seven little dwarfs'."""
+    num = next((c for c in noun.children if c.dep_ == "nummod"), None)
+    n = _number(view, num) if num is not None else None
+    if n is None or n < 2 or noun.pos_ != "NOUN" or noun.lemma_.lower() in view.w.not_holdable:
+        return
+    if noun.lemma_.lower() in ("year", "day", "week", "month", "hour", "minute", "night", "time", "league", "mile"):
+        return
+    owner: str | None = None
+    head = noun.head
+    if noun.dep_ == "dobj" and head.lemma_ == "have":
+        owner = view.agent(head)
+    elif noun.dep_ == "pobj" and head.lower_ == "with" and head.head.pos_ == "NOUN":
+        owner = view.who(head.head)
+    elif noun.dep_ == "attr" and head.lemma_ == "be":
+        subj = view.subject(head)
+        owner = "story" if subj is None or subj.lower_ in ("they", "there") else None
+    else:
+        poss = next((c for c in noun.children if c.dep_ == "poss"), None)
+        owner = view.ent(poss)
+    if owner:
+        value = f"{noun.lemma_.lower()}={int(n) if float(n).is_integer() else n}"
+        yield _change(view, head if head.pos_ in ("VERB", "AUX") else noun, owner, Predicate.COUNT, value, num, noun)
+
+
+def title(view: SentenceView, verb: Token) -> Iterator[Change]:
+    """'she became queen', 'he was made king'."""
+    if verb.lemma_ not in ("become", "make", "crown", "proclaim", "be"):
+        return
+    for c in verb.children:
+        if c.dep_ in ("attr", "oprd", "acomp") and c.lemma_.lower() in view.w.titles:
+            described = verb.lemma_ == "be" and not any(d.dep_ == "advmod" and d.lower_ == "now" for d in verb.children)
+            if described and any(d.dep_ == "det" for d in c.children):
+                continue  # "he was a king" describes; "she was queen" names the title
+            subj = view.agent(verb) or view.ent(next((d for d in verb.children if d.dep_ == "nsubjpass"), None))
+            if subj and view.kind(subj) in ("character", "group"):
+                yield _change(view, verb, subj, Predicate.TITLE, c.lemma_.lower(), c, value_text=c.lower_)

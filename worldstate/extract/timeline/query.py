@@ -1,0 +1,311 @@
+"""``state_at(world, sentence)``: what holds at one point of the story, per character."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from worldstate.state import Channel, EntityKind, Span
+from worldstate.state.timeline import Predicate, StateInterval
+
+if TYPE_CHECKING:
+    from worldstate.analysis import World
+
+_DENY = ("know", "see", "notice", "hear", "suspect", "dream", "guess", "perceive", "realise", "realize")
+
+
+@dataclass
+class KnownFact:
+    """One thing a character knows at the asked point: where it is told, since when, how."""
+
+    sentence: int
+    text: str
+    since: int
+    channel: str
+    source: str | None = None
+    evidence: Span | None = None
+
+
+@dataclass
+class CharacterState:
+    """Everything that holds for one entity at one sentence."""
+
+    entity: str
+    name: str
+    location: StateInterval | None = None
+    holds: list[StateInterval] = field(default_factory=list)
+    alive: bool | None = True  # None for things (not characters)
+    alive_told: StateInterval | None = None  # None: the story never said otherwise
+    traits: list[StateInterval] = field(default_factory=list)
+    relations: list[StateInterval] = field(default_factory=list)
+    counts: list[StateInterval] = field(default_factory=list)
+    titles: list[StateInterval] = field(default_factory=list)
+    names: list[StateInterval] = field(default_factory=list)
+    scoped: list[StateInterval] = field(default_factory=list)  # beliefs, wishes, words of this character
+    knows: list[KnownFact] = field(default_factory=list)
+
+
+@dataclass
+class StateReport:
+    sentence: int
+    characters: list[CharacterState]
+
+
+def find_entities(world: World, name: str) -> list[str]:
+    """Entity ids whose name or an alias contains ``name`` as whole words (case-insensitive)."""
+    wanted = name.strip().lower()
+    pattern = re.compile(rf"(?<![\w-]){re.escape(wanted)}(?![\w-])")
+    exact = [e.id for e in world.state.entities if wanted in (e.name.lower(), *(a.lower() for a in e.aliases))]
+    loose = [
+        e.id
+        for e in world.state.entities
+        if e.id not in exact and any(pattern.search(n.lower()) for n in (e.name, *e.aliases))
+    ]
+    literal = [s for s in world.timeline.subjects() if s == wanted and s not in exact + loose]
+    return exact + loose + literal
+
+
+def state_at(world: World, sentence: int, entity: str | None = None, *, knowledge: bool = True) -> StateReport:
+    """What holds at the end of ``sentence`` (0-based) for every character mentioned by then, or for
+    the entities named ``entity``."""
+    ws = world.state
+    if entity:
+        ids = _preferred(world, find_entities(world, entity), entity)
+    else:
+        mentioned = {m.entity for m in ws.mentions if m.entity and m.sentence <= sentence}
+        ids = [e.id for e in ws.entities if e.kind in (EntityKind.CHARACTER, EntityKind.GROUP) and e.id in mentioned]
+    timeline = world.timeline
+    by_subject = timeline.by_subject()
+    scoped_by_holder: dict[str, list[StateInterval]] = {}
+    for s in timeline.states:
+        if not s.modality.factual and s.holder and s.start <= sentence:
+            scoped_by_holder.setdefault(s.holder, []).append(s)
+    out = []
+    for eid in ids:
+        cs = CharacterState(eid, ws.display_name(eid))
+        if not _is_creature(world, eid):
+            cs.alive = None
+        for s in by_subject.get(eid, []):
+            if not s.modality.factual or not s.holds_at(sentence):
+                continue
+            _place(cs, s)
+        cs.scoped = scoped_by_holder.get(eid, [])
+        if knowledge:
+            cs.knows = knows(world, eid, sentence)
+        out.append(cs)
+    return StateReport(sentence, out)
+
+
+def _is_creature(world: World, entity: str) -> bool:
+    try:
+        return world.state.entity(entity).kind in (EntityKind.CHARACTER, EntityKind.GROUP)
+    except KeyError:
+        return True  # a literal creature noun ("the butcher") from the timeline
+
+
+def _preferred(world: World, ids: list[str], name: str) -> list[str]:
+    """The exact name matches when there are any; else the characters among the loose ones; else all."""
+    wanted = name.strip().lower()
+    exact = [
+        i for i in ids if i == wanted or (i in {e.id for e in world.state.entities} and wanted in _all_names(world, i))
+    ]
+    if exact:
+        return exact
+    creatures = [i for i in ids if _is_creature(world, i)]
+    return creatures or ids
+
+
+def _all_names(world: World, entity: str) -> set[str]:
+    ent = world.state.entity(entity)
+    return {ent.name.lower(), *(a.lower() for a in ent.aliases)}
+
+
+def _place(cs: CharacterState, s: StateInterval) -> None:
+    if s.predicate == Predicate.LOCATION:
+        cs.location = s
+    elif s.predicate == Predicate.HOLDS:
+        cs.holds.append(s)
+    elif s.predicate == Predicate.ALIVE:
+        cs.alive, cs.alive_told = s.value == "true", s
+    elif s.predicate == Predicate.TRAIT:
+        cs.traits.append(s)
+    elif s.predicate == Predicate.RELATION:
+        cs.relations.append(s)
+    elif s.predicate == Predicate.COUNT:
+        cs.counts.append(s)
+    elif s.predicate == Predicate.TITLE:
+        cs.titles.append(s)
+    elif s.predicate == Predicate.NAME:
+        cs.names.append(s)
+
+
+def knows(world: World, entity: str, sentence: int) -> list[KnownFact]:
+    """What ``entity`` knows by the end of ``sentence``: the knowledge layer's records (one per
+    sentence told, earliest channel), less the narrator-only ones and the sentences where the text
+    says the character did not know or see."""
+    ws = world.state
+    first: dict[int, KnownFact] = {}
+    for k in ws.knowledge_of(entity):
+        if k.since > sentence or k.channel == Channel.NARRATOR_ONLY:
+            continue
+        try:
+            prop = ws.proposition(k.proposition)
+        except KeyError:
+            continue
+        fact = first.get(prop.sentence)
+        if fact is None or k.since < fact.since:
+            text = world.sentences[prop.sentence] if prop.sentence < len(world) else ""
+            first[prop.sentence] = KnownFact(
+                prop.sentence, text, k.since, k.channel.value, k.source_character, prop.span
+            )
+    for fact in _spoken(world, entity, sentence):
+        known = first.get(fact.sentence)
+        if known is None or fact.since < known.since:
+            first[fact.sentence] = fact
+    denied = {s for s in first if _denies_knowing(world, s, entity)}
+    return [f for s, f in sorted(first.items()) if s not in denied]
+
+
+def _spoken(world: World, entity: str, sentence: int) -> list[KnownFact]:
+    """What ``entity`` said or thought (its own words), and what it was told, quoted ('said to her')
+    or reported ('it told her that ...'), by the end of ``sentence``."""
+    ws = world.state
+    out = []
+    for sp in ws.speeches:
+        if sp.sentence > sentence:
+            continue
+        first = world.story.sentence_at(sp.content_span.start)
+        last = min(world.story.sentence_at(max(sp.content_span.end - 1, sp.content_span.start)), sentence)
+        for k in range(min(first, sp.sentence), last + 1):  # a quote may run over several sentences
+            if sp.speaker == entity:
+                out.append(KnownFact(k, world.sentences[k], k, Channel.THOUGHT.value, None, sp.content_span))
+            elif entity in sp.addressees:
+                out.append(KnownFact(k, world.sentences[k], k, Channel.TOLD.value, sp.speaker, sp.content_span))
+    for k, hearer in _heard(world):
+        if k <= sentence and hearer == entity:  # "when the queen heard this": the words just quoted
+            for sp in ws.speeches:
+                last = world.story.sentence_at(max(sp.content_span.end - 1, sp.content_span.start))
+                if last in (k - 1, k - 2) and sp.speaker != entity:
+                    first = world.story.sentence_at(sp.content_span.start)
+                    for told in range(first, last + 1):
+                        out.append(KnownFact(told, world.sentences[told], k, Channel.TOLD.value, sp.speaker))
+    for k, teller, hearer in _reported(world):
+        if k <= sentence and entity in (teller, hearer):
+            channel = Channel.THOUGHT if entity == teller else Channel.TOLD
+            out.append(KnownFact(k, world.sentences[k], k, channel.value, None if entity == teller else teller))
+    return out
+
+
+def _heard(world: World) -> list[tuple[int, str]]:
+    """(sentence, hearer) for 'X heard this/that/it/these words': the hearer learns what was just said."""
+
+    def find() -> list[tuple[int, str]]:
+        from worldstate.extract.timeline.clause import sentence_views
+
+        out = []
+        for view in sentence_views(world):
+            if view is None:
+                continue
+            for tok in view.doc:
+                if tok.lemma_ not in ("hear", "overhear") or view.story.speaker_at(view.offset + tok.idx)[0]:
+                    continue
+                obj = next((c for c in tok.children if c.dep_ == "dobj"), None)
+                if obj is not None and obj.lower_ in ("this", "that", "it", "these", "words", "all"):
+                    hearer = view.agent(tok)
+                    if hearer:
+                        out.append((view.index, hearer))
+        return out
+
+    return world._remember("timeline_heard", find)
+
+
+def _reported(world: World) -> list[tuple[int, str | None, str]]:
+    """(sentence, teller, hearer) for reported telling: 'it told her that the wolf had come'."""
+
+    def find() -> list[tuple[int, str | None, str]]:
+        from worldstate.extract.timeline.clause import sentence_views
+
+        out = []
+        for view in sentence_views(world):
+            if view is None:
+                continue
+            for tok in view.doc:
+                if tok.lemma_ not in ("tell", "inform", "warn", "relate", "explain") or not any(
+                    c.dep_ == "ccomp" for c in tok.children
+                ):
+                    continue
+                hearer = next((c for c in tok.children if c.dep_ in ("dative", "dobj")), None)
+                who = view.ent(hearer)
+                if who and not view.story.speaker_at(view.offset + tok.idx)[0]:
+                    out.append((view.index, view.agent(tok), who))
+        return out
+
+    return world._remember("timeline_reported_speech", find)
+
+
+def _denies_knowing(world: World, sentence: int, entity: str) -> bool:
+    """True when ``sentence`` says ``entity`` did not know/see (its subject of a negated knowing verb)."""
+    from worldstate.extract.timeline.clause import StoryIndex
+
+    doc = world.sentence_docs[sentence]
+    if doc is None:
+        return False
+    index = world._remember("timeline_story_index", lambda: StoryIndex.of(world.state))
+    start = world.spans[sentence].start
+    found = world.text.find(doc.text[:40], max(0, start - 20))
+    offset = found if found != -1 else start
+    for tok in doc:
+        if tok.lemma_ in _DENY and any(c.dep_ == "neg" for c in tok.children):
+            subj = next((c for c in tok.children if c.dep_ in ("nsubj",)), None)
+            if subj is not None and index.entity_at(offset + subj.idx, offset + subj.idx + len(subj.text)) == entity:
+                return True
+    return False
+
+
+def report_dict(world: World, report: StateReport) -> dict[str, Any]:
+    """A JSON-ready view of a report (0-based sentences, story char offsets)."""
+
+    def state(s: StateInterval | None) -> dict[str, Any] | None:
+        if s is None:
+            return None
+        return {
+            "predicate": s.predicate.value,
+            "value": s.value,
+            "value_text": s.value_text or world.state.display_name(s.value),
+            "since": s.start,
+            "until": s.end,
+            "modality": s.modality.value,
+            "holder": s.holder,
+            "evidence": [s.evidence.start, s.evidence.end],
+        }
+
+    chars = []
+    for cs in report.characters:
+        chars.append(
+            {
+                "entity": cs.entity,
+                "name": cs.name,
+                "location": state(cs.location),
+                "holds": [state(s) for s in cs.holds],
+                "alive": cs.alive,
+                "alive_evidence": state(cs.alive_told),
+                "traits": [state(s) for s in cs.traits],
+                "relations": [state(s) for s in cs.relations],
+                "counts": [state(s) for s in cs.counts],
+                "titles": [state(s) for s in cs.titles],
+                "names": [state(s) for s in cs.names],
+                "scoped": [state(s) for s in cs.scoped],
+                "knows": [
+                    {
+                        "sentence": f.sentence,
+                        "since": f.since,
+                        "channel": f.channel,
+                        "source": f.source,
+                        "text": f.text,
+                    }
+                    for f in cs.knows
+                ],
+            }
+        )
+    return {"sentence": report.sentence, "characters": chars}

@@ -1,0 +1,245 @@
+"""Rules over entity timelines, proved in Z3: each state a tracked constraint, each finding the
+minimal unsat core's two states mapped back to their sentences.
+
+``check_timeline(world)`` runs the enabled rules of ``rules.yaml`` (``all_rules=True`` runs every
+rule with a check, for measuring false alarms before a rule is enabled).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from worldstate.data import load_yaml
+from worldstate.extract.timeline.patterns import MARRIED
+from worldstate.state import Evidence, Finding
+from worldstate.state.timeline import Predicate, StateInterval, Timeline
+
+if TYPE_CHECKING:
+    from worldstate.analysis import World
+
+
+@dataclass(frozen=True)
+class TimelineRule:
+    id: str
+    check: str
+    confidence: float
+    enabled: bool
+    explanation: str
+    disabled_reason: str = ""
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+def load_rules() -> list[TimelineRule]:
+    """The timeline rules shipped in ``rules.yaml``."""
+    raw = load_yaml("reason.timeline", "rules.yaml")
+    known = {"id", "check", "confidence", "enabled", "explanation", "disabled_reason", "description"}
+    return [
+        TimelineRule(
+            r["id"],
+            r["check"],
+            float(r["confidence"]),
+            bool(r["enabled"]),
+            r.get("explanation", ""),
+            r.get("disabled_reason", ""),
+            {k: v for k, v in r.items() if k not in known},
+        )
+        for r in raw["rules"]
+    ]
+
+
+@dataclass
+class Clash:
+    """Two states a rule cannot have both of (the unsat core), earlier first."""
+
+    rule: TimelineRule
+    subject: str
+    earlier: StateInterval
+    later: StateInterval
+    fields: dict[str, str]
+
+
+def check_timeline(world: World, *, all_rules: bool = False) -> list[Finding]:
+    """Findings of the enabled timeline rules (every rule with a check when ``all_rules``)."""
+    timeline = world.timeline
+    findings = []
+    for rule in load_rules():
+        if rule.check == "none" or not (rule.enabled or all_rules):
+            continue
+        for clash in CHECKS[rule.check](rule, world, timeline):
+            findings.append(_finding(world, clash))
+    return findings
+
+
+def _finding(world: World, clash: Clash) -> Finding:
+    ws = world.state
+    fields = {
+        "subject": ws.display_name(clash.subject),
+        "earlier": str(clash.earlier.start + 1),
+        "later": str(clash.later.start + 1),
+        **clash.fields,
+    }
+    evidence = [
+        Evidence(s.evidence, world.text[s.evidence.start : s.evidence.end], role, s.start)
+        for s, role in ((clash.later, "error"), (clash.earlier, "contradicted"))
+    ]
+    return Finding(
+        category="continuity",
+        confidence=clash.rule.confidence,
+        explanation=clash.rule.explanation.format_map(defaultdict(str, fields)),
+        evidence=evidence,
+        rule=clash.rule.id,
+        character=clash.subject,
+        source="reasoner",
+    )
+
+
+def _core_pairs(
+    tracked: list[tuple[Any, StateInterval]], base: list[Any] | None = None
+) -> Iterator[tuple[StateInterval, ...]]:
+    """Add tracked constraints in story order; at each unsat, yield the core's states and drop the last."""
+    import z3
+
+    solver = z3.Solver()
+    for constraint in base or []:
+        solver.add(constraint)
+    names: dict[str, StateInterval] = {}
+    for n, (constraint, state) in enumerate(tracked):
+        name = f"s{n}"
+        names[name] = state
+        solver.push()
+        solver.assert_and_track(constraint, z3.Bool(name))
+        if solver.check() == z3.unsat:
+            core = sorted((names[str(c)] for c in solver.unsat_core()), key=lambda s: (s.start, s.evidence.start))
+            solver.pop()
+            yield tuple(core)
+        # keep satisfiable prefixes: the solver stays pushed
+
+
+def _factual(timeline: Timeline, predicate: Predicate) -> dict[str, list[StateInterval]]:
+    out: dict[str, list[StateInterval]] = defaultdict(list)
+    for s in timeline.states:
+        if s.predicate == predicate and s.modality.factual and s.subject:
+            out[s.subject].append(s)
+    return out
+
+
+def _named(world: World, subject: str) -> bool:
+    """True for a character with a proper name ("Hans"), not a role that coreference may merge across
+    characters ("the queen" who dies and the new queen)."""
+    from worldstate.extract.timeline.words import words
+
+    try:
+        name = world.state.entity(subject).name
+    except KeyError:
+        return False
+    head = name.split()[-1].lower() if name.split() else ""
+    singular = {head, head.removesuffix("s"), head.removesuffix("es")}  # "Witches" opening a sentence
+    role = bool(singular & words().animate)
+    return name[:1].isupper() and not name.lower().startswith(("the ", "a ", "an ")) and not role
+
+
+def dead_stays_dead(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
+    """death_time ≤ t for each death told at t; death_time > t' for each act at t' (no revival since)."""
+    import z3
+
+    predicates = {Predicate(p) for p in rule.options.get("acts", ["location", "holds"])}
+
+    alive = _factual(timeline, Predicate.ALIVE)
+    named_only = bool(rule.options.get("named_subjects_only"))
+    for subject, states in alive.items():
+        deaths = [s for s in states if s.value == "false"]
+        if not deaths or (named_only and not _named(world, subject)):
+            continue
+        revivals = [s.start for s in states if s.value == "true"]
+        acts = [
+            s
+            for s in timeline.states
+            if s.subject == subject
+            and s.modality.factual
+            and s.active
+            and s.predicate in predicates
+            and s.start > deaths[0].start
+        ]
+        death = z3.Int(f"death_{subject}")
+        for act in acts:
+            before = [d for d in deaths if d.start < act.start]
+            last = max(before, key=lambda d: d.start)
+            if any(last.start <= r <= act.start for r in revivals):
+                continue
+            tracked = [(death <= last.start, last), (death > act.start, act)]
+            for core in _core_pairs(tracked):
+                if len(core) == 2:
+                    what = (
+                        f"goes to {act.value_text}"
+                        if act.predicate == Predicate.LOCATION
+                        else f"takes {act.value_text}"
+                    )
+                    yield Clash(rule, subject, core[0], core[1], {"what": what})
+
+
+def _same_value(rule: TimelineRule, groups: dict[tuple[str, str], list[StateInterval]]) -> Iterator[Clash]:
+    """Each (subject, key) slot has one value: value == v tracked per state; a core is a clash."""
+    import z3
+
+    for (subject, key), states in groups.items():
+        if len({s.value for s in states}) < 2:
+            continue
+        var = z3.String(f"v_{subject}_{key}")
+        tracked = [(var == z3.StringVal(s.value), s) for s in states]
+        for core in _core_pairs(tracked):
+            if len(core) == 2:
+                fields = {"key": key, "earlier_value": _shown(core[0]), "later_value": _shown(core[1])}
+                yield Clash(rule, subject, core[0], core[1], fields)
+
+
+def _shown(state: StateInterval) -> str:
+    key, _, value = state.value.partition("=")
+    if state.predicate == Predicate.COUNT:
+        return f"{value} {key}(s)"
+    if state.predicate == Predicate.RELATION:
+        return value
+    return state.value_text or value
+
+
+def trait_permanence(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
+    keys = set(rule.options.get("keys", []))
+    groups: dict[tuple[str, str], list[StateInterval]] = defaultdict(list)
+    for subject, states in _factual(timeline, Predicate.TRAIT).items():
+        for s in states:
+            if s.key in keys:
+                groups[(subject, s.key)].append(s)
+    yield from _same_value(rule, groups)
+
+
+def count_stable(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
+    groups: dict[tuple[str, str], list[StateInterval]] = defaultdict(list)
+    for subject, states in _factual(timeline, Predicate.COUNT).items():
+        for s in states:
+            groups[(subject, s.key)].append(s)
+    yield from _same_value(rule, groups)
+
+
+def one_spouse(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
+    """A second spouse while the first is alive: the first spouse's death (if told) licenses it."""
+    deaths = {s.subject: s.start for s in timeline.states if s.predicate == Predicate.ALIVE and s.value == "false"}
+    groups: dict[tuple[str, str], list[StateInterval]] = defaultdict(list)
+    for subject, states in _factual(timeline, Predicate.RELATION).items():
+        married = [s for s in states if s.key == "married_to" and s.value_text == MARRIED]  # "his wife" is too loose
+        kept: list[StateInterval] = []
+        for s in married:
+            if kept and deaths.get(kept[-1].value.split("=", 1)[1], 10**9) <= s.start:
+                kept = []  # widowed: a new marriage is licensed
+            kept.append(s)
+        groups[(subject, "married_to")] = kept
+    yield from _same_value(rule, groups)
+
+
+CHECKS = {
+    "dead_stays_dead": dead_stays_dead,
+    "trait_permanence": trait_permanence,
+    "count_stable": count_stable,
+    "one_spouse": one_spouse,
+}
