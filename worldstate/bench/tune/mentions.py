@@ -27,8 +27,8 @@ from worldstate.extract.parsed import ParsedDoc
 
 TASK = "litbank-entities"
 FOLDS = 5
-C = 1.0
-THRESHOLDS = (0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6)
+C = float(__import__("os").environ.get("MENTIONS_C", "0.3"))
+THRESHOLDS = (0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5)
 Span = tuple[int, int, str]  # LitBank first and last token (inclusive), type
 
 

@@ -15,9 +15,11 @@ from pathlib import Path
 
 import numpy as np
 
+from worldstate.config import Settings
 from worldstate.extract.mentions.features import COLUMNS
 
 SHIPPED = "mention_model.npz"
+TASK = "litbank-entities"  # the bench task whose ``bench tune`` fits the model
 NONE = "none"
 CATEGORIES = ("PER", "FAC", "GPE", "LOC", "VEH", "ORG")
 LABELS = (NONE, *CATEGORIES)
@@ -76,6 +78,14 @@ class MentionModel:
 def shipped_path() -> Path:
     """The model file inside the package."""
     return Path(str(resources.files("worldstate.extract.mentions").joinpath("data", SHIPPED)))
+
+
+def model_for(settings: Settings | None) -> MentionModel | None:
+    """The model ``bench tune litbank-entities`` wrote to the cache dir of ``settings``, else the shipped one."""
+    from worldstate.detect.tuned import tuned_file
+
+    tuned = tuned_file(settings, TASK, SHIPPED)
+    return load_model(str(tuned) if tuned else "")
 
 
 @lru_cache(maxsize=4)
