@@ -28,7 +28,7 @@ from worldstate.extract.parsed import ParsedDoc
 TASK = "litbank-entities"
 FOLDS = 5
 C = float(__import__("os").environ.get("MENTIONS_C", "0.3"))
-THRESHOLDS = (0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5)
+THRESHOLDS = (0.2, 0.25, 0.3, 0.35, 0.4, 0.5)
 Span = tuple[int, int, str]  # LitBank first and last token (inclusive), type
 
 
@@ -61,11 +61,12 @@ def prepare(doc_id: str, text: str, doc: ParsedDoc, gold: set[Span]) -> DocData:
     """Candidates, features and labels of one parsed LitBank document."""
     from worldstate.bench.litbank import flat, token_offsets
     from worldstate.extract.mentions.detect import _titles
-    from worldstate.extract.mentions.features import features, hashed
+    from worldstate.extract.mentions.features import document_roles, features, hashed
 
     offsets = flat(token_offsets(text))
     gold_type = {(s, e): t for s, e, t in gold}
     titles = _titles()
+    roles = document_roles(doc)
     cands, rows, labels = [], [], []
     from worldstate.extract.mentions.candidates import candidates
 
@@ -74,7 +75,7 @@ def prepare(doc_id: str, text: str, doc: ParsedDoc, gold: set[Span]) -> DocData:
             continue
         span = to_litbank(doc, cand, offsets)
         cands.append(cand)
-        rows.append(hashed(features(doc, cand, titles)))
+        rows.append(hashed(features(doc, cand, titles, roles)))
         labels.append(gold_type.get(span, "none") if span else "none")
     return DocData(doc_id, doc, offsets, cands, rows, labels, gold)
 

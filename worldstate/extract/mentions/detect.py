@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from worldstate.extract.lexicon import lexicon
 from worldstate.extract.mentions.candidates import Candidate, candidates
-from worldstate.extract.mentions.features import features, hashed
+from worldstate.extract.mentions.features import document_roles, features, hashed
 from worldstate.extract.mentions.model import NONE, MentionModel, load_model
 from worldstate.extract.parsed import ParsedDoc
 
@@ -46,7 +46,8 @@ def scored_candidates(doc: ParsedDoc, model: MentionModel) -> tuple[list[Candida
     """The non-pronoun candidates of ``doc`` and their label probabilities (in ``model.labels`` order)."""
     titles = _titles()
     cands = [c for c in candidates(doc) if not c.pronoun]
-    probs = model.probabilities([hashed(features(doc, c, titles)) for c in cands])
+    roles = document_roles(doc)
+    probs = model.probabilities([hashed(features(doc, c, titles, roles)) for c in cands])
     return cands, probs.tolist()
 
 
