@@ -27,7 +27,7 @@ from worldstate.extract.parsed import ParsedDoc
 
 TASK = "litbank-entities"
 FOLDS = 5
-C = float(__import__("os").environ.get("MENTIONS_C", "0.3"))
+C = 0.3  # inverse L2 strength (5-fold CV with earlier features: f1 .678 at 0.3, .676 at 1.0)
 THRESHOLDS = (0.2, 0.25, 0.3, 0.35, 0.4, 0.5)
 Span = tuple[int, int, str]  # LitBank first and last token (inclusive), type
 

@@ -63,12 +63,24 @@ def _extent(doc: ParsedDoc, i: int) -> tuple[int, int]:
     return lo, hi
 
 
+def _has_of(doc: ParsedDoc, tok: Token) -> bool:
+    """``tok`` governs an "of" phrase with an object."""
+    return any(
+        doc.tokens[k].low == "of" and any(doc.tokens[o].dep == "pobj" for o in doc.children[k])
+        for k in doc.children[tok.i]
+        if k > tok.i
+    )
+
+
 def is_head(doc: ParsedDoc, tok: Token) -> bool:
     """A token that heads a candidate phrase: a noun, a proper noun, a noun-like pronoun, a place adverb
-    ("here", "there"), an adjective used as a noun ("the stranger") or a named-entity or all-capitals word."""
+    ("here", "there"), an adjective used as a noun ("the stranger"), a quantity with an "of" phrase ("most
+    of the women") or a named-entity or all-capitals word."""
     if not tok.text[:1].isalnum():
         return False
     if tok.pos in HEAD_POS or tok.ent_type in NAME_NER or (tok.text.isupper() and len(tok.text) > 1):
+        return True
+    if tok.pos in ("ADJ", "NUM", "PRON", "DET") and _has_of(doc, tok):  # "most of the women", "thousands of men"
         return True
     if tok.pos == "PRON":
         return tok.low in NOMINAL_PRONOUNS
