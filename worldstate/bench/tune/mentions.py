@@ -131,7 +131,7 @@ def predict(d: DocData, model: Any, threshold: float | None = None) -> set[Span]
     probs = model.probabilities(d.rows).tolist()
     out = set()
     for cand, label, _ in choose(
-        d.candidates, probs, model.labels, model.threshold if threshold is None else threshold
+        d.doc, d.candidates, probs, model.labels, model.threshold if threshold is None else threshold
     ):
         span = to_litbank(d.doc, cand, d.offsets)
         if span:

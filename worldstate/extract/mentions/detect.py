@@ -17,6 +17,9 @@ PERSON_PRONOUNS = frozenset(
 )  # fmt: skip
 
 
+HONORIFICS = frozenset({"mr", "mrs", "miss", "ms", "dr", "sir", "madam", "madame", "mme", "mlle", "messrs", "mistress"})
+
+
 @dataclass(frozen=True)
 class DetectedMention:
     """A mention: tokens ``[first, last)`` of the ParsedDoc, its ``head`` token, LitBank ``category``
@@ -52,16 +55,22 @@ def scored_candidates(doc: ParsedDoc, model: MentionModel) -> tuple[list[Candida
 
 
 def choose(
-    cands: list[Candidate], probs: list[list[float]], labels: tuple[str, ...], threshold: float
+    doc: ParsedDoc, cands: list[Candidate], probs: list[list[float]], labels: tuple[str, ...], threshold: float
 ) -> list[tuple[Candidate, str, float]]:
     """One span per head: the candidate and category with the highest probability, kept when it reaches
-    ``threshold``. Phrases of different heads may nest (LitBank entities do)."""
+    ``threshold``. Phrases of different heads may nest (LitBank entities do). A phrase that opens with an
+    honorific ("Mrs. Hall", "Dr. Jekyll") names a person, whatever its head word suggests."""
     best: dict[int, tuple[float, Candidate, str]] = {}
     for cand, row in zip(cands, probs, strict=True):
         for label, p in zip(labels, row, strict=True):
             if label != NONE and p >= threshold and p > best.get(cand.head, (0.0,))[0]:
                 best[cand.head] = (p, cand, label)
-    return [(c, label, p) for p, c, label in best.values()]
+    out = []
+    for p, c, label in best.values():
+        if label != "PER" and c.head > c.first and doc.tokens[c.first].low.rstrip(".") in HONORIFICS:
+            label = "PER"
+        out.append((c, label, p))
+    return out
 
 
 def detect_mentions(doc: ParsedDoc, model: MentionModel | None = None, pronouns: bool = True) -> list[DetectedMention]:
@@ -72,7 +81,7 @@ def detect_mentions(doc: ParsedDoc, model: MentionModel | None = None, pronouns:
     out: list[DetectedMention] = []
     if model is not None:
         cands, probs = scored_candidates(doc, model)
-        for cand, label, p in choose(cands, probs, model.labels, model.threshold):
+        for cand, label, p in choose(doc, cands, probs, model.labels, model.threshold):
             out.append(DetectedMention(cand.first, cand.last, cand.head, label, _kind(doc, cand), round(p, 4)))
     if pronouns:
         for cand in candidates(doc):
