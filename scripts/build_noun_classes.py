@@ -11,7 +11,7 @@ city …) reached through hypernyms. The mention detector uses them as features.
 from __future__ import annotations
 
 import sys
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 LEXFILES = {3: "tops", 4: "act", 5: "animal", 6: "artifact", 9: "body", 14: "group", 15: "location",
@@ -48,7 +48,7 @@ def main(folder: Path, out: Path) -> None:
     for name, (lemma, lexfile) in KEYS.items():
         keys[next(o for o in senses[lemma] if synsets[o][0] == lexfile)] = name
 
-    @lru_cache(maxsize=None)
+    @cache
     def classes(offset: str) -> frozenset[str]:
         found = {keys[offset]} if offset in keys else set()
         for h in synsets[offset][1]:
