@@ -371,7 +371,12 @@ class _Resolver:
             candidate = self.by_head[lemma]
             if self.ents[candidate].entity.kind == kind or kind != EntityKind.OBJECT:
                 return candidate
-        if info.definite and kind == EntityKind.CHARACTER and lemma not in lex.person_nouns:
+        if (
+            info.definite
+            and kind == EntityKind.CHARACTER
+            and lemma not in lex.person_nouns
+            and self._rule_kind(info) == EntityKind.CHARACTER  # as before categories: bounds the MiniLM calls
+        ):
             match = self._embedding_match(info)
             if match:
                 return match
@@ -382,10 +387,13 @@ class _Resolver:
         return self.new_entity(name, kind, info.mention.sentence, gender, "plural" if plural else "singular")
 
     def _nominal_kind(self, info: MentionInfo) -> EntityKind | None:
+        """The kind the detected category implies, else the kind by the rules below."""
+        by_category = category_kind(info.mention.category, self.doc.tokens[info.head].tag in ("NNS", "NNPS"))
+        return by_category if by_category is not None else self._rule_kind(info)
+
+    def _rule_kind(self, info: MentionInfo) -> EntityKind | None:
         lemma, lex = info.lemma, self.lex
         head = self.doc.tokens[info.head]
-        if category_kind(info.mention.category) is not None:
-            return category_kind(info.mention.category, head.tag in ("NNS", "NNPS"))
         if lemma in lex.person_nouns:
             return EntityKind.CHARACTER
         if lemma in lex.place_nouns:
