@@ -22,6 +22,8 @@ import numpy as np
 from worldstate.extract.coref.gender import name_gender
 from worldstate.extract.coref.mentions import Coreference, MentionInfo
 from worldstate.extract.lexicon import Lexicon, lexicon
+from worldstate.extract.mentions import DetectedMention, detect_mentions
+from worldstate.extract.mentions.attach import category_kind, merge_detected, widen
 from worldstate.extract.parsed import ParsedDoc, Token
 from worldstate.state import Entity, EntityKind, Mention, MentionKind, Span
 
@@ -75,8 +77,17 @@ def _slug(text: str) -> str:
 
 
 class _Resolver:
-    def __init__(self, doc: ParsedDoc, text: str, embed: Callable[[list[str]], np.ndarray] | None) -> None:
+    def __init__(
+        self,
+        doc: ParsedDoc,
+        text: str,
+        embed: Callable[[list[str]], np.ndarray] | None,
+        detected: list[DetectedMention] | None = None,
+    ) -> None:
         self.doc = doc
+        self.detected = detect_mentions(doc) if detected is None else detected
+        self.detected_at: dict[int, DetectedMention] = {}  # head token → its detected mention
+        self.left_out: list[DetectedMention] = []  # detected mentions not resolved (bare titles)
         self.text = text
         self.lex: Lexicon = lexicon()
         self.embed = embed
@@ -230,6 +241,7 @@ class _Resolver:
                 first = min([tok.i] + [c.i for c in doc.kids(tok.i, "det", "amod", "compound", "poss", "nummod")])
                 first = min(first, *[min(doc.subtree(c.i)) for c in doc.kids(tok.i, "poss")] or [first])
                 out.append(self._info(first, tok.i + 1, MentionKind.NOMINAL, head=tok.i))
+        out, self.detected_at, self.left_out = merge_detected(doc, out, self.detected, self._info)
         out.sort(key=lambda m: m.mention.span.start)
         for k, info in enumerate(out):
             info.mention.id = f"m{k + 1}"
@@ -272,7 +284,9 @@ class _Resolver:
         else:
             ent_id = self._name_by_word(words)
         if ent_id is None:
-            if head.ent_type in PLACE_NER:
+            if category_kind(info.mention.category) is not None:
+                kind = category_kind(info.mention.category)  # type: ignore[assignment]
+            elif head.ent_type in PLACE_NER:
                 kind = EntityKind.PLACE
             elif head.ent_type in PERSON_NER or self._acts_like_person(info.head):
                 kind = EntityKind.CHARACTER
@@ -357,7 +371,12 @@ class _Resolver:
             candidate = self.by_head[lemma]
             if self.ents[candidate].entity.kind == kind or kind != EntityKind.OBJECT:
                 return candidate
-        if info.definite and kind == EntityKind.CHARACTER and lemma not in lex.person_nouns:
+        if (
+            info.definite
+            and kind == EntityKind.CHARACTER
+            and lemma not in lex.person_nouns
+            and self._rule_kind(info) == EntityKind.CHARACTER  # as before categories: bounds the MiniLM calls
+        ):
             match = self._embedding_match(info)
             if match:
                 return match
@@ -368,6 +387,11 @@ class _Resolver:
         return self.new_entity(name, kind, info.mention.sentence, gender, "plural" if plural else "singular")
 
     def _nominal_kind(self, info: MentionInfo) -> EntityKind | None:
+        """The kind the detected category implies, else the kind by the rules below."""
+        by_category = category_kind(info.mention.category, self.doc.tokens[info.head].tag in ("NNS", "NNPS"))
+        return by_category if by_category is not None else self._rule_kind(info)
+
+    def _rule_kind(self, info: MentionInfo) -> EntityKind | None:
         lemma, lex = info.lemma, self.lex
         head = self.doc.tokens[info.head]
         if lemma in lex.person_nouns:
@@ -580,10 +604,25 @@ class _Resolver:
                     self.link_hints[attr.i] = info.mention.entity
 
 
-def resolve(doc: ParsedDoc, text: str, embed: Callable[[list[str]], np.ndarray] | None = None) -> Coreference:
-    """Find mentions in ``doc`` and cluster them into entities."""
-    res = _Resolver(doc, text, embed)
+def resolve(
+    doc: ParsedDoc,
+    text: str,
+    embed: Callable[[list[str]], np.ndarray] | None = None,
+    detected: list[DetectedMention] | None = None,
+) -> Coreference:
+    """Find mentions in ``doc`` and cluster them into entities. ``detected``: the mentions of
+    :func:`~worldstate.extract.mentions.detect_mentions` (detected here when None); they give every mention
+    its category and full phrase, and add the names and nominals the rules above miss."""
+    res = _Resolver(doc, text, embed, detected)
     res.run()
+    next_id = 1 + max((int(m.id[1:]) for m in res.mentions if m.id[1:].isdigit()), default=0)
+    for m in res.left_out:  # bare titles: recorded with their category, never resolved
+        span = Span(doc.tokens[m.first].start, doc.tokens[m.last - 1].end)
+        kind = MentionKind.NAME if m.kind == "name" else MentionKind.NOMINAL
+        mention = Mention(f"m{next_id}", span, text[span.start : span.end], doc.tokens[m.head].sent, kind)
+        mention.category = m.category
+        res.mentions.append(mention)
+        next_id += 1
     mentions_by_id = {m.id: m for m in res.mentions}
     for ent_id in res.order:  # a nominal's name: prefer a proper name when the entity got one
         rec = res.ents[ent_id]
@@ -602,6 +641,7 @@ def resolve(doc: ParsedDoc, text: str, embed: Callable[[list[str]], np.ndarray] 
         ent = res.ents[kin_id].entity
         if " of " in ent.name and not ent.name.startswith("the "):
             ent.name = f"{ent.name.split(' of ', 1)[0]} of {res.ents[owner].entity.name}"
+    widen(doc, text, res.infos, res.detected_at)  # after naming: names stay the short forms
     entities = [res.ents[e].entity for e in res.order if res.ents[e].entity.mentions or e == "narrator"]
     groups = {res.groups[k]: k for k in res.groups}
     return Coreference(entities, res.mentions, res.infos, res.by_token, res.unresolved, res.pending, groups)
