@@ -422,10 +422,14 @@ def coref_clusters(ws: Any, offsets: list[tuple[int, int]]) -> dict[str, Any]:
 
 
 def predict_entities(item: Item, settings: Any, context: Any = None) -> dict[str, Any]:
-    """(first, last, TYPE) of every named or nominal engine mention with a LitBank type (no pronouns,
-    as LitBank's entity layer has none)."""
+    """(first, last, TYPE) of every named or nominal engine mention with a category (``Mention.category``,
+    from the learned mention detector; no pronouns, as LitBank's entity layer has none)."""
     ws, offsets = analyse(item, settings)
-    found = {(s[0], s[1], t) for s, _, t, k in _typed_mentions(ws, offsets) if t and k != "pronoun"}
+    found = set()
+    for m in ws.mentions:
+        span = char_to_tokens(m.span.start, m.span.end, offsets)
+        if span is not None and m.category and str(m.kind) != "pronoun":
+            found.add((span[0], span[1], m.category))
     return {"entities": [list(e) for e in sorted(found)]}
 
 

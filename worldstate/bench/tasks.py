@@ -290,6 +290,7 @@ TASKS: dict[str, Task] = {
             litbank.score_entities,
             litbank.baselines_empty,
             "LitBank nested entities (exact span + type)",
+            tune="worldstate.bench.tune.mentions:tune_litbank_entities",
         ),
         Task(
             "litbank-events",

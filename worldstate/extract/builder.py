@@ -15,6 +15,8 @@ from worldstate.extract import coref as coref_mod
 from worldstate.extract.events import extract_events, subject_of
 from worldstate.extract.knowledge import NARRATOR_ONLY_CAST, derive_knowledge, perceptions_for
 from worldstate.extract.lexicon import lexicon
+from worldstate.extract.mentions import detect_mentions
+from worldstate.extract.mentions.model import model_for as mention_model_for
 from worldstate.extract.parsed import ParsedDoc, assign_sentences
 from worldstate.extract.propositions import extract_propositions
 from worldstate.extract.quotes import find_quotes
@@ -66,7 +68,9 @@ def build_world_state(
         embedder_used.append("yes")
         return get_embedder(settings).encode(texts)
 
-    coref = coref_mod.resolve(doc, story.text, embed, coref_mod.ranker_for(settings))
+    coref = coref_mod.resolve(
+        doc, story.text, embed, detect_mentions(doc, mention_model_for(settings)), coref_mod.ranker_for(settings)
+    )
     entities = {e.id: e for e in coref.entities}
     kinds = {e.id: e.kind for e in coref.entities}
     lap("coref")

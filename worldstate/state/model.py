@@ -57,6 +57,7 @@ class Mention:
     sentence: int
     kind: MentionKind = MentionKind.NAME
     entity: str | None = None  # id of the resolved Entity, None when unresolved
+    category: str = ""  # LitBank entity type (PER/FAC/GPE/LOC/VEH/ORG); "" when none (objects, "it", time…)
 
 
 @dataclass

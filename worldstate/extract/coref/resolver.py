@@ -35,6 +35,8 @@ from worldstate.extract.coref.gender import name_gender
 from worldstate.extract.coref.mentions import Coreference, MentionInfo
 from worldstate.extract.coref.ranker import RankerModel, cluster_mentions, load_ranker
 from worldstate.extract.lexicon import Lexicon, lexicon
+from worldstate.extract.mentions import DetectedMention, detect_mentions
+from worldstate.extract.mentions.attach import category_kind, merge_detected, widen
 from worldstate.extract.parsed import ParsedDoc, Token
 from worldstate.state import Entity, EntityKind, Mention, MentionKind, Span
 
@@ -88,8 +90,17 @@ def _slug(text: str) -> str:
 
 
 class _Resolver:
-    def __init__(self, doc: ParsedDoc, text: str, embed: Callable[[list[str]], np.ndarray] | None) -> None:
+    def __init__(
+        self,
+        doc: ParsedDoc,
+        text: str,
+        embed: Callable[[list[str]], np.ndarray] | None,
+        detected: list[DetectedMention] | None = None,
+    ) -> None:
         self.doc = doc
+        self.detected = detect_mentions(doc) if detected is None else detected
+        self.detected_at: dict[int, DetectedMention] = {}  # head token → its detected mention
+        self.left_out: list[DetectedMention] = []  # detected mentions not resolved (bare titles)
         self.text = text
         self.lex: Lexicon = lexicon()
         self.embed = embed
@@ -254,6 +265,7 @@ class _Resolver:
                 first = min([tok.i] + [c.i for c in doc.kids(tok.i, "det", "amod", "compound", "poss", "nummod")])
                 first = min(first, *[min(doc.subtree(c.i)) for c in doc.kids(tok.i, "poss")] or [first])
                 out.append(self._info(first, tok.i + 1, MentionKind.NOMINAL, head=tok.i))
+        out, self.detected_at, self.left_out = merge_detected(doc, out, self.detected, self._info)
         out.sort(key=lambda m: m.mention.span.start)
         for k, info in enumerate(out):
             info.mention.id = f"m{k + 1}"
@@ -303,7 +315,9 @@ class _Resolver:
             if ent_id and title_gender and self.ents[ent_id].entity.gender not in ("", title_gender):
                 ent_id = None
         if ent_id is None:
-            if head.ent_type in PLACE_NER:
+            if category_kind(info.mention.category) is not None:
+                kind = category_kind(info.mention.category)  # type: ignore[assignment]
+            elif head.ent_type in PLACE_NER:
                 kind = EntityKind.PLACE
             elif head.ent_type in PERSON_NER or self._acts_like_person(info.head):
                 kind = EntityKind.CHARACTER
@@ -402,6 +416,8 @@ class _Resolver:
     def _nominal_kind(self, info: MentionInfo) -> EntityKind | None:
         lemma, lex = info.lemma, self.lex
         head = self.doc.tokens[info.head]
+        if category_kind(info.mention.category) is not None:
+            return category_kind(info.mention.category, head.tag in ("NNS", "NNPS"))
         if lemma in lex.person_nouns:
             return EntityKind.CHARACTER
         if lemma in lex.place_nouns:
@@ -616,21 +632,28 @@ def resolve(
     doc: ParsedDoc,
     text: str,
     embed: Callable[[list[str]], np.ndarray] | None = None,
-    ranker: RankerModel | None | bool = True,
+    detected: list[DetectedMention] | None = None,
+    ranker: RankerModel | bool | None = True,
 ) -> Coreference:
     """Find mentions in ``doc`` and cluster them into entities: the rule pass, then (unless ``ranker`` is
-    False or no weights are found) the learned mention ranker re-clusters its mentions."""
-    res = _Resolver(doc, text, embed)
-    res.run()
+    False or no weights are found) the learned mention ranker re-clusters its mentions. ``detected``: the
+    mentions of :func:`~worldstate.extract.mentions.detect_mentions` (detected here when None); they give
+    every mention its category and full phrase, and add the names and nominals the rules miss."""
+    res = rule_pass(doc, text, embed, detected)
     model = load_ranker() if ranker is True else ranker or None
     if model is not None and res.infos:
         regroup(res, model)
     return finish(res)
 
 
-def rule_pass(doc: ParsedDoc, text: str, embed: Callable[[list[str]], np.ndarray] | None = None) -> _Resolver:
-    """The rule-based pass alone (mentions and their rule entities), for training the ranker."""
-    res = _Resolver(doc, text, embed)
+def rule_pass(
+    doc: ParsedDoc,
+    text: str,
+    embed: Callable[[list[str]], np.ndarray] | None = None,
+    detected: list[DetectedMention] | None = None,
+) -> _Resolver:
+    """The rule-based pass alone (mentions and their rule entities), also for training the ranker."""
+    res = _Resolver(doc, text, embed, detected)
     res.run()
     return res
 
@@ -662,7 +685,7 @@ def regroup(res: _Resolver, model: RankerModel, cluster_of: list[int] | None = N
     owner = {old: max(b, key=lambda c: (b[c], -c)) for old, b in votes.items()}
     cluster_id: dict[int, str | None] = {}
     taken: set[str] = set()
-    for c, idxs in members.items():
+    for c in members:
         olds = [old for old, oc in owner.items() if oc == c]
         cluster_id[c] = None  # I/you inside quotes only go to the speech extractor; others get a new entity
         if olds:
@@ -730,6 +753,15 @@ def _entity_for_new_cluster(res: _Resolver, table: MentionTable, idxs: list[int]
 
 def finish(res: _Resolver) -> Coreference:
     """Names, kinship names and the Coreference record of a resolver's clusters."""
+    doc, text = res.doc, res.text
+    next_id = 1 + max((int(m.id[1:]) for m in res.mentions if m.id[1:].isdigit()), default=0)
+    for m in res.left_out:  # bare titles: recorded with their category, never resolved
+        span = Span(doc.tokens[m.first].start, doc.tokens[m.last - 1].end)
+        kind = MentionKind.NAME if m.kind == "name" else MentionKind.NOMINAL
+        mention = Mention(f"m{next_id}", span, text[span.start : span.end], doc.tokens[m.head].sent, kind)
+        mention.category = m.category
+        res.mentions.append(mention)
+        next_id += 1
     mentions_by_id = {m.id: m for m in res.mentions}
     infos_by_id = {info.mention.id: info for info in res.infos}
     for ent_id in res.order:  # the most frequent name as written, else the most frequent description
@@ -756,6 +788,7 @@ def finish(res: _Resolver) -> Coreference:
         ent = res.ents[kin_id].entity
         if " of " in ent.name and not ent.name.startswith("the "):
             ent.name = f"{ent.name.split(' of ', 1)[0]} of {res.ents[owner].entity.name}"
+    widen(doc, text, res.infos, res.detected_at)  # after naming: names stay the short forms
     entities = [res.ents[e].entity for e in res.order if res.ents[e].entity.mentions or e == "narrator"]
     groups = {res.groups[k]: k for k in res.groups}
     return Coreference(entities, res.mentions, res.infos, res.by_token, res.unresolved, res.pending, groups)

@@ -1,0 +1,147 @@
+"""The learned mention detector: spans and categories on hand-written sentences, the shipped model, the
+world state's ``Mention.category``, and ``bench tune litbank-entities`` on a three-document subset."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from worldstate.analysis import analyze
+from worldstate.extract.mentions import CATEGORIES, DetectedMention, MentionModel, detect_mentions, load_model
+from worldstate.extract.mentions.attach import category_kind
+from worldstate.extract.mentions.model import LABELS, shipped_path
+from worldstate.state import EntityKind, Mention, MentionKind, Span
+from worldstate.state.serialize import from_json, to_json
+
+
+def _detect(text: str) -> list[tuple[str, str, str]]:
+    doc = analyze(text, layers="parse").parsed
+    assert doc is not None
+    found = detect_mentions(doc)
+    return [(" ".join(t.text for t in doc.tokens[m.first : m.last]), m.category, m.kind) for m in found]
+
+
+def test_titles_are_kept_and_names_are_people() -> None:
+    found = _detect("Mr. Darcy bowed to Mrs. Hall.")
+    assert ("Mr. Darcy", "PER", "name") in found
+    assert ("Mrs. Hall", "PER", "name") in found
+
+
+def test_full_noun_phrase_and_nested_place() -> None:
+    found = _detect("She entered a hall inlaid with precious stones. The king of France sailed to London.")
+    assert ("a hall inlaid with precious stones", "FAC", "nominal") in found
+    assert ("The king of France", "PER", "nominal") in found
+    assert ("France", "GPE", "name") in found
+    assert ("London", "GPE", "name") in found
+
+
+def test_pronouns_are_mentions_with_person_category_or_none() -> None:
+    found = _detect("He gave it to her.")
+    assert ("He", "PER", "pronoun") in found
+    assert ("her", "PER", "pronoun") in found
+    assert ("it", "", "pronoun") in found
+    doc = analyze("He gave it to her.", layers="parse").parsed
+    assert doc is not None
+    assert not any(m.kind == "pronoun" for m in detect_mentions(doc, pronouns=False))
+
+
+def test_detected_mentions_are_ordered_and_well_formed() -> None:
+    doc = analyze("The old woman lived in a cottage near the forest with her two sons.", layers="parse").parsed
+    assert doc is not None
+    found = detect_mentions(doc)
+    assert found == sorted(found, key=lambda m: (m.first, -m.last, m.head))
+    for m in found:
+        assert isinstance(m, DetectedMention)
+        assert m.first <= m.head < m.last <= len(doc.tokens)
+        assert m.category in (*CATEGORIES, "")
+        assert 0.0 < m.probability <= 1.0
+
+
+def test_shipped_model_loads_with_its_provenance() -> None:
+    model = load_model()
+    assert model is not None
+    assert model.labels == LABELS
+    assert model.weights.shape == (1 << 17, len(LABELS))
+    assert 0.0 < model.threshold < 1.0
+    prov = json.loads(shipped_path().with_name("mention_model.provenance.json").read_text())
+    assert prov["task"] == "litbank-entities"
+    assert prov["score"]["cv"]["f1"] > 0.5
+    assert shipped_path().stat().st_size < 4_000_000
+
+
+def test_model_round_trips_and_scores_rows(tmp_path: Path) -> None:
+    rng = np.random.default_rng(0)
+    model = MentionModel(rng.normal(size=(1 << 17, len(LABELS))).astype(np.float32), np.zeros(len(LABELS)), LABELS, 0.4)
+    back = MentionModel.load(model.save(tmp_path / "m.npz"))
+    probs = back.probabilities([[1, 2, 3], [7]])
+    assert probs.shape == (2, len(LABELS))
+    assert np.allclose(probs.sum(axis=1), 1.0, atol=1e-5)
+    assert back.threshold == pytest.approx(0.4)
+    expected = model.weights[[1, 2, 3]].astype(np.float16).astype(np.float32).sum(axis=0)
+    assert np.argmax(probs[0]) == np.argmax(expected)
+
+
+def test_category_gives_the_entity_kind() -> None:
+    assert category_kind("PER") == EntityKind.CHARACTER
+    assert category_kind("PER", plural=True) == EntityKind.GROUP
+    assert category_kind("GPE") == category_kind("FAC") == category_kind("LOC") == EntityKind.PLACE
+    assert category_kind("VEH") == EntityKind.OBJECT
+    assert category_kind("") is None
+
+
+def test_world_state_mentions_carry_categories_and_full_phrases() -> None:
+    ws = analyze("Mr. Darcy entered a hall inlaid with precious stones. He sat down.").state
+    by_text = {m.text: m for m in ws.mentions}
+    assert by_text["a hall inlaid with precious stones"].category == "FAC"
+    assert by_text["He"].category == "PER"
+    darcy = next(m for m in ws.mentions if "Darcy" in m.text and m.entity)
+    assert darcy.category == "PER"
+    kinds = {e.id: e.kind for e in ws.entities}
+    assert kinds[darcy.entity] == EntityKind.CHARACTER
+    assert kinds[by_text["a hall inlaid with precious stones"].entity] == EntityKind.PLACE
+    back = from_json(to_json(ws))
+    assert [m.category for m in back.mentions] == [m.category for m in ws.mentions]
+
+
+def test_old_json_without_category_still_reads() -> None:
+    ws = analyze("Anna walked home.").state
+    doc = json.loads(to_json(ws))
+    for m in doc["mentions"]:
+        m.pop("category")
+    back = from_json(json.dumps(doc))
+    assert all(m.category == "" for m in back.mentions)
+    assert Mention("m1", Span(0, 4), "Anna", 0, MentionKind.NAME).category == ""
+
+
+def _subset(litbank: Path, dest: Path, n: int = 3) -> Path:
+    names = sorted(p.name[: -len("_brat.txt")] for p in (litbank / "coref" / "brat").glob("*_brat.txt"))[:n]
+    for name in names:
+        for sub, suffix in (("coref/brat", "_brat.txt"), ("coref/brat", "_brat.ann"), ("entities/tsv", "_brat.tsv")):
+            (dest / sub).mkdir(parents=True, exist_ok=True)
+            shutil.copy(litbank / sub / f"{name}{suffix}", dest / sub / f"{name}{suffix}")
+    return dest
+
+
+@pytest.mark.slow
+def test_bench_tune_on_three_documents_writes_model_and_provenance(shared_data: Path, tmp_path: Path) -> None:
+    from worldstate.bench.tune import TuneOptions, parameters_in_use, tuner
+    from worldstate.config import Settings
+
+    litbank = shared_data / "litbank"
+    if not (litbank / "entities" / "tsv").is_dir():
+        pytest.skip(f"LitBank entities not found at {litbank}")
+    data = _subset(litbank, tmp_path / "litbank")
+    settings = Settings.from_env().with_overrides(cache_dir=str(tmp_path / "cache"))
+    prov = tuner("litbank-entities")(data, settings, TuneOptions(progress=False))
+    assert prov["items"] == 3
+    assert prov["parameters"]["folds"] == 3
+    assert 0.0 < prov["score"]["cv"]["f1"] <= prov["score"]["in_sample"]["f1"] <= 1.0
+    written = tmp_path / "cache" / "tuned" / "litbank-entities"
+    assert (written / "provenance.json").is_file()
+    assert MentionModel.load(written / "mention_model.npz").weights.shape[1] == len(LABELS)
+    used = parameters_in_use("litbank-entities", settings, data)
+    assert used is not None and used["source"] == "tuned" and used["in_sample"]

@@ -1,0 +1,180 @@
+"""Sparse features of a candidate span, hashed into a fixed number of columns.
+
+The features are strings ("head=king", "cut=prep", …); :func:`hashed` maps each to a column with CRC-32,
+so training (bench tune) and detection share one vocabulary-free encoding and the weights are a plain
+matrix (columns × categories).
+"""
+
+from __future__ import annotations
+
+import re
+import zlib
+from functools import lru_cache
+
+from worldstate.data import read_text
+from worldstate.extract.mentions.candidates import Candidate
+from worldstate.extract.parsed import ParsedDoc, Token
+
+BITS = 17
+COLUMNS = 1 << BITS
+_SHAPE = re.compile(r"(.)\1+")
+
+
+def shape(text: str) -> str:
+    """The word's shape with repeats squeezed: "Darcy" → "Xx", "Mr." → "Xx.", "1820" → "d"."""
+    mapped = "".join("X" if c.isupper() else "x" if c.islower() else "d" if c.isdigit() else c for c in text)
+    return _SHAPE.sub(r"\1", mapped)[:5]
+
+
+@lru_cache(maxsize=1)
+def noun_classes() -> dict[str, list[str]]:
+    """Noun → [lexfile 1, classes 1, lexfile 2, classes 2] from WordNet 3.0 (``data/noun_classes.tsv``)."""
+    out = {}
+    for line in read_text("extract.mentions", "data/noun_classes.tsv").splitlines():
+        if line and not line.startswith("#"):
+            lemma, *cells = line.split("\t")
+            out[lemma] = cells
+    return out
+
+
+def wordnet_features(word: str) -> list[str]:
+    """The WordNet lexicographer file and key ancestors (person, building, vehicle, city …) of the first two
+    noun senses of ``word``."""
+    cells = noun_classes().get(word)
+    if cells is None:
+        return ["wn=unknown"]
+    out = []
+    for sense, (lex, classes) in enumerate(zip(cells[0::2], cells[1::2], strict=False), 1):
+        out.append(f"wn{sense}_lex={lex}")
+        out.extend(f"wn{sense}_class={c}" for c in classes.split(",") if c)
+    return out
+
+
+def _word(tok: Token) -> str:
+    return tok.lemma.lower() if tok.pos in ("NOUN", "VERB", "AUX") else tok.low
+
+
+LOCATIVE = frozenset(
+    {"in", "at", "into", "to", "from", "near", "through", "towards", "toward", "across", "inside", "on"}
+)
+SPEECH = frozenset({"say", "ask", "reply", "cry", "answer", "tell", "exclaim", "whisper", "think", "know", "feel"})
+
+
+def _bucket(n: int) -> str:
+    return "0" if n == 0 else "1" if n == 1 else "2-3" if n <= 3 else "4+"
+
+
+def document_roles(doc: ParsedDoc) -> dict[str, dict[str, int]]:
+    """How each noun or name (lower-case lemma) is used across the whole document: how often it occurs
+    (``n``), as a subject (``subj``), the subject of a speech or thought verb (``speaker``), the object of
+    a locative preposition (``place``) and a possessor (``poss``)."""
+    roles: dict[str, dict[str, int]] = {}
+    for tok in doc.tokens:
+        if tok.pos not in ("NOUN", "PROPN"):
+            continue
+        r = roles.setdefault(tok.lemma.lower(), {"n": 0, "subj": 0, "speaker": 0, "place": 0, "poss": 0})
+        r["n"] += 1
+        gov = doc.tokens[tok.head]
+        if tok.dep in ("nsubj", "nsubjpass"):
+            r["subj"] += 1
+            r["speaker"] += gov.lemma in SPEECH
+        elif tok.dep == "pobj" and gov.low in LOCATIVE:
+            r["place"] += 1
+        elif tok.dep == "poss":
+            r["poss"] += 1
+    return roles
+
+
+def features(
+    doc: ParsedDoc, cand: Candidate, titles: frozenset[str], roles: dict[str, dict[str, int]] | None = None
+) -> list[str]:
+    """The feature strings of ``cand`` in ``doc`` (``titles``: title words such as "mr.", "sir"; ``roles``:
+    :func:`document_roles` of ``doc``, computed here when not given)."""
+    toks = doc.tokens
+    head, first, last = toks[cand.head], toks[cand.first], toks[cand.last - 1]
+    gov = toks[head.head]
+    span = toks[cand.first : cand.last]
+    length = cand.last - cand.first
+    before = toks[cand.first - 1] if cand.first > 0 else None
+    after = toks[cand.last] if cand.last < len(toks) else None
+    lemma = head.lemma.lower()
+    out = [
+        "bias",
+        f"head={lemma}",
+        f"head_low={head.low}",
+        f"head_shape={shape(head.text)}",
+        f"head_pos={head.pos}",
+        f"head_tag={head.tag}",
+        f"head_dep={head.dep}",
+        f"head_ner={head.ent_type}",
+        f"head_suffix={head.low[-3:]}",
+        f"head_dep_lemma={head.dep}|{lemma}",
+        f"gov={_word(gov)}",
+        f"gov_dep={head.dep}|{_word(gov)}",
+        f"first={first.low}",
+        f"first_pos={first.pos}",
+        f"first_shape={shape(first.text)}",
+        f"last={last.low}",
+        f"last_pos={last.pos}",
+        f"first_head={first.low}|{lemma}",
+        f"len={min(length, 8)}",
+        f"left={min(cand.head - cand.first, 4)}",
+        f"right={min(cand.last - 1 - cand.head, 6)}",
+        f"full={cand.full}",
+        f"full_head={cand.full}|{lemma}",
+        f"cut_head={cand.cut_dep}|{lemma}",
+        f"pronoun={cand.pronoun}",
+        f"cut={cand.cut_dep}",
+        f"kept={'|'.join(cand.right_deps[-3:])}",
+        f"prev={before.low if before else '<s>'}",
+        f"prev_pos={before.pos if before else '<s>'}",
+        f"next={after.low if after else '</s>'}",
+        f"next_pos={after.pos if after else '</s>'}",
+        f"quote={head.in_quote}",
+        f"plural={head.tag in ('NNS', 'NNPS')}",
+    ]
+    if before is not None and before.sent == head.sent:
+        out.append(f"prev_in_sent={before.pos}|{before.dep}")
+    for tok in span:
+        if tok.low in titles or tok.low.rstrip(".") in titles:
+            out.append(f"title={tok.low.rstrip('.')}")
+        if tok.ent_type:
+            out.append(f"ner_in={tok.ent_type}|{tok.ent_iob if tok.i == cand.first else 'in'}")
+        if tok.i < cand.head and tok.dep in ("det", "poss", "amod", "compound", "nummod", "predet"):
+            out.append(f"mod={tok.dep}|{_word(tok)}")
+    if head.dep == "pobj":
+        out.append(f"prep={gov.low}|{_word(toks[gov.head])}")
+    if length > 1:
+        out.append(f"bigram_head={toks[cand.head - 1].low}|{lemma}" if cand.head > cand.first else "bigram_head=-")
+    if after is not None and after.low in ("'s", "’s"):
+        out.append("possessed")
+    if not cand.pronoun:
+        used = (roles if roles is not None else document_roles(doc)).get(lemma)
+        if used:
+            kind = "name" if head.pos == "PROPN" else "noun"
+            out.extend(f"doc_{role}={kind}|{_bucket(n)}" for role, n in used.items())
+        wordnet = wordnet_features(lemma if lemma in noun_classes() else head.low)
+        out.extend(wordnet)
+        sense1 = [f for f in wordnet if f.startswith("wn1_")] or wordnet[:1]
+        for f in sense1:  # which phrase shape a class takes, and where
+            out.extend((f"{f}|cut={cand.cut_dep}", f"{f}|dep={head.dep}", f"{f}|pos={head.pos}"))
+        out.extend(_of_object(doc, cand))
+    return out
+
+
+def _of_object(doc: ParsedDoc, cand: Candidate) -> list[str]:
+    """The WordNet classes of the object of a kept "of" phrase ("the front of the chateau")."""
+    for kid in doc.children[cand.head]:
+        tok = doc.tokens[kid]
+        if kid > cand.head and kid < cand.last and tok.low == "of":
+            objs = [doc.tokens[o] for o in doc.children[kid] if doc.tokens[o].dep == "pobj"]
+            if objs:
+                obj = objs[0]
+                word = obj.lemma.lower() if obj.lemma.lower() in noun_classes() else obj.low
+                return [f"of_{f}" for f in wordnet_features(word) if f.startswith("wn1_")] + [f"of_ner={obj.ent_type}"]
+    return []
+
+
+def hashed(names: list[str]) -> list[int]:
+    """Each feature's column (CRC-32 of the string modulo :data:`COLUMNS`)."""
+    return [zlib.crc32(n.encode("utf-8")) & (COLUMNS - 1) for n in names]
