@@ -100,6 +100,8 @@ class MentionTable:
     name_key: np.ndarray
     title_key: np.ndarray
     title_gender: np.ndarray
+    given_key: np.ndarray  # first word of a name of two or more words without titles ("elizabeth bennet"), -1 none
+    family_key: np.ndarray  # last word of such a name ("bennet"), -1 none
     name_words: list[frozenset[str]]
 
 
@@ -183,9 +185,25 @@ def build_table(
         cols["name_key"].append(key("n:" + " ".join(sorted(name_words))) if name_words else -1)
         cols["title_key"].append(key("t:" + title) if title else -1)
         cols["title_gender"].append({"male": 1, "female": 2}.get(titles.get(title, ""), 0) if title else 0)
+        bare = [w for w in lows if w.rstrip(".") not in titles] if mtype == NAME else []
+        cols["given_key"].append(key("g:" + bare[0]) if len(bare) >= 2 else -1)
+        cols["family_key"].append(key("f:" + bare[-1]) if len(bare) >= 2 else -1)
         cols["name_words"].append(name_words)
     arrays = {c: (np.asarray(v) if c != "name_words" else v) for c, v in cols.items()}
-    for c in ("mtype", "gender", "sentence", "quote", "role", "kind", "ner", "rule_entity", "first", "last"):
+    for c in (
+        "mtype",
+        "gender",
+        "sentence",
+        "quote",
+        "role",
+        "kind",
+        "ner",
+        "rule_entity",
+        "first",
+        "last",
+        "given_key",
+        "family_key",
+    ):
         arrays[c] = np.asarray(arrays[c], dtype=np.int64).reshape(-1)
     return MentionTable(infos=infos, **arrays)
 
@@ -194,6 +212,28 @@ def _onehot(values: np.ndarray, n: int) -> np.ndarray:
     out = np.zeros((len(values), n))
     out[np.arange(len(values)), values] = 1.0
     return out
+
+
+def allowed(t: MentionTable, i: int, cands: np.ndarray) -> np.ndarray:
+    """Links the scorer may not make, whatever its score: a name joins only a name that shares a word
+    with it, never a full name with another given or family name ("Jane Bennet" / "Elizabeth Bennet") or a title of the
+    other gender ("Mr. Hall" / "Mrs. Hall"); he/she never takes a place or a thing, nor the other gender."""
+    ok = np.ones(len(cands), dtype=bool)
+    if t.mtype[i] == NAME:
+        words_i = t.name_words[i]
+        share = np.array([bool(words_i & t.name_words[j]) for j in cands], dtype=bool)
+        ok &= (t.mtype[cands] == NAME) & share
+        for keys in (t.given_key, t.family_key):  # two full names must agree in both parts
+            ki = keys[i]
+            ok &= ~((ki >= 0) & (keys[cands] >= 0) & (keys[cands] != ki))
+        tg = t.title_gender[i]
+        ok &= ~((tg > 0) & (t.title_gender[cands] > 0) & (t.title_gender[cands] != tg))
+    elif t.mtype[i] == PRON3:
+        thing = (t.kind[cands] == KINDS.index("place")) | (t.kind[cands] == KINDS.index("object"))
+        ok &= ~(thing & np.isin(t.mtype[cands], (NAME, NOMINAL)))
+        g = t.gender[i]
+        ok &= ~((g > 0) & (t.gender[cands] > 0) & (t.gender[cands] != g))
+    return ok
 
 
 def pair_features(t: MentionTable, i: int, cands: np.ndarray, far: np.ndarray) -> np.ndarray:

@@ -1,6 +1,8 @@
 """Mention-ranking coreference: each mention scores its candidate antecedents (the recent mentions and
 the latest name of every earlier cluster) with a small learned scorer and joins the best one when the
-score clears a learned threshold; otherwise it starts a new entity. Greedy, left to right.
+score clears a learned threshold; otherwise it starts a new entity. Greedy, left to right. A few links
+are ruled out whatever the score (``features.allowed``: names that share no word, other given names,
+titles of the other gender; he/she to a place or a thing).
 
 The scorer is a one-hidden-layer network (weights in ``data/ranker.json``, fitted by
 ``worldstate bench tune litbank-coref``), run with numpy.
@@ -16,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from worldstate.data import load_json
-from worldstate.extract.coref.features import FEATURE_NAMES, NAME, NARRATOR, MentionTable, pair_features
+from worldstate.extract.coref.features import FEATURE_NAMES, NAME, NARRATOR, MentionTable, allowed, pair_features
 
 WINDOW = 30  # recent mentions every mention may link to
 SHIPPED = "coref/data/ranker.json"
@@ -117,7 +119,7 @@ def cluster_mentions(table: MentionTable, model: RankerModel) -> list[int]:
         cands, far = candidates(table, i, cluster_of, reps)
         chosen = len(cluster_of)  # a new cluster (ids are the first mention's index)
         if len(cands):
-            probs = model.score(pair_features(table, i, cands, far))
+            probs = model.score(pair_features(table, i, cands, far)) * allowed(table, i, cands)
             best = int(np.argmax(probs))
             if probs[best] >= model.threshold:
                 chosen = cluster_of[int(cands[best])]
