@@ -26,7 +26,7 @@ from worldstate.detect.tuned import tuned_dir
 from worldstate.files import atomic_write_text
 
 TASK = "litbank-coref"
-THRESHOLDS = (0.35, 0.5, 0.65)
+THRESHOLDS = (0.3, 0.45, 0.6, 0.75)
 HIDDEN = 32
 NEGATIVE_SHARE = 0.15  # share of the negative pairs kept for fitting
 SEED = 0
@@ -98,7 +98,8 @@ def fit(rows: list[tuple[np.ndarray, np.ndarray]], threshold: float = 0.5) -> An
     net.fit(x, y)
     w1, w2 = net.coefs_
     b1, b2 = net.intercepts_
-    return RankerModel(w1, b1, w2[:, 0], float(b2[0]), threshold, {})
+    bias = float(b2[0]) + float(np.log(NEGATIVE_SHARE))  # undo the negative subsampling: calibrated odds
+    return RankerModel(w1, b1, w2[:, 0], bias, threshold, {})
 
 
 def _clone(res: Any) -> Any:
