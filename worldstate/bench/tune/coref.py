@@ -26,7 +26,7 @@ from worldstate.detect.tuned import tuned_dir
 from worldstate.files import atomic_write_text
 
 TASK = "litbank-coref"
-THRESHOLDS = (0.3, 0.45, 0.6, 0.75)
+THRESHOLDS = (0.15, 0.3, 0.45)
 HIDDEN = 32
 NEGATIVE_SHARE = 0.15  # share of the negative pairs kept for fitting
 SEED = 0

@@ -26,6 +26,7 @@ N_TYPES = 8
 KINDS = ("character", "place", "object", "group", "other")  # category of the resolver's entity; 5 = none
 N_KINDS = len(KINDS) + 1
 ROLES = {"nsubj": 0, "nsubjpass": 0, "dobj": 1, "pobj": 1, "dative": 1, "poss": 2}  # 3 = other
+GENERIC_PEOPLE = {"man", "woman", "person", "fellow", "gentleman", "lady", "boy", "girl", "child", "people", "men"}
 DETERMINERS = {"the", "a", "an", "this", "that", "these", "those"}
 FEATURE_NAMES: list[str] = (
     [f"type_i_{t}" for t in range(N_TYPES)]
@@ -102,6 +103,7 @@ class MentionTable:
     title_gender: np.ndarray
     given_key: np.ndarray  # first word of a name of two or more words without titles ("elizabeth bennet"), -1 none
     family_key: np.ndarray  # last word of such a name ("bennet"), -1 none
+    role_key: np.ndarray  # head of a nominal naming a specific role ("king", "miller"), -1 none
     name_words: list[frozenset[str]]
 
 
@@ -188,6 +190,8 @@ def build_table(
         bare = [w for w in lows if w.rstrip(".") not in titles] if mtype == NAME else []
         cols["given_key"].append(key("g:" + bare[0]) if len(bare) >= 2 else -1)
         cols["family_key"].append(key("f:" + bare[-1]) if len(bare) >= 2 else -1)
+        specific = mtype == NOMINAL and info.lemma in lex.person_nouns and info.lemma not in lex.kinship
+        cols["role_key"].append(key("r:" + info.lemma) if specific and info.lemma not in GENERIC_PEOPLE else -1)
         cols["name_words"].append(name_words)
     arrays = {c: (np.asarray(v) if c != "name_words" else v) for c, v in cols.items()}
     for c in (
@@ -203,6 +207,7 @@ def build_table(
         "last",
         "given_key",
         "family_key",
+        "role_key",
     ):
         arrays[c] = np.asarray(arrays[c], dtype=np.int64).reshape(-1)
     return MentionTable(infos=infos, **arrays)
@@ -216,13 +221,19 @@ def _onehot(values: np.ndarray, n: int) -> np.ndarray:
 
 def allowed(t: MentionTable, i: int, cands: np.ndarray) -> np.ndarray:
     """Links the scorer may not make, whatever its score: a name joins only a name that shares a word
-    with it, never a full name with another given or family name ("Jane Bennet" / "Elizabeth Bennet") or a title of the
+    with it (or what the rule pass named it after, in its own or the previous sentence), never a full name with another given or family name ("Jane Bennet" / "Elizabeth Bennet") or a title of the
     other gender ("Mr. Hall" / "Mrs. Hall"); he/she never takes a place or a thing, nor the other gender."""
     ok = np.ones(len(cands), dtype=bool)
     if t.mtype[i] == NAME:
         words_i = t.name_words[i]
         share = np.array([bool(words_i & t.name_words[j]) for j in cands], dtype=bool)
-        ok &= (t.mtype[cands] == NAME) & share
+        named_here = (  # "his name was Hans", "the king, Henry": the rule pass's local naming links
+            (t.rule_entity[i] >= 0)
+            & (t.rule_entity[cands] == t.rule_entity[i])
+            & (t.sentence[i] - t.sentence[cands] <= 1)
+            & np.isin(t.mtype[cands], (NOMINAL, PRON3))
+        )
+        ok &= ((t.mtype[cands] == NAME) & share) | named_here
         for keys in (t.given_key, t.family_key):  # two full names must agree in both parts
             ki = keys[i]
             ok &= ~((ki >= 0) & (keys[cands] >= 0) & (keys[cands] != ki))

@@ -2,7 +2,8 @@
 the latest name of every earlier cluster) with a small learned scorer and joins the best one when the
 score clears a learned threshold; otherwise it starts a new entity. Greedy, left to right. A few links
 are ruled out whatever the score (``features.allowed``: names that share no word, other given names,
-titles of the other gender; he/she to a place or a thing).
+titles of the other gender; he/she to a place or a thing; a gendered mention to a cluster whose
+gendered mentions are mostly of the other gender; a role noun to a cluster named by another role noun).
 
 The scorer is a one-hidden-layer network (weights in ``data/ranker.json``, fitted by
 ``worldstate bench tune litbank-coref``), run with numpy.
@@ -115,15 +116,29 @@ def cluster_mentions(table: MentionTable, model: RankerModel) -> list[int]:
     """Greedy best-antecedent clustering: a cluster id for every mention of ``table``."""
     cluster_of: list[int] = []
     reps: dict[int, int] = {}
+    genders: dict[int, list[int]] = {}  # cluster → mentions of [unknown, male, female] gender
+    roles: dict[int, set[int]] = {}  # cluster → role nouns of its nominals
     for i in range(len(table.infos)):
         cands, far = candidates(table, i, cluster_of, reps)
         chosen = len(cluster_of)  # a new cluster (ids are the first mention's index)
         if len(cands):
-            probs = model.score(pair_features(table, i, cands, far)) * allowed(table, i, cands)
+            ok = allowed(table, i, cands)
+            g = int(table.gender[i])
+            if g:  # the cluster as a whole must not be of the other gender ("she" … "the little man")
+                other = 3 - g
+                counts = [genders[cluster_of[int(j)]] for j in cands]
+                ok &= np.array([c[other] <= c[g] for c in counts], dtype=bool)
+            r = int(table.role_key[i])
+            if r >= 0:  # "the miller" never joins a cluster of "the king"
+                ok &= np.array([not (roles.get(cluster_of[int(j)], set()) - {r}) for j in cands], dtype=bool)
+            probs = model.score(pair_features(table, i, cands, far)) * ok
             best = int(np.argmax(probs))
             if probs[best] >= model.threshold:
                 chosen = cluster_of[int(cands[best])]
         cluster_of.append(chosen)
+        genders.setdefault(chosen, [0, 0, 0])[int(table.gender[i])] += 1
+        if int(table.role_key[i]) >= 0:
+            roles.setdefault(chosen, set()).add(int(table.role_key[i]))
         _update_reps(table, i, chosen, reps)
     return cluster_of
 

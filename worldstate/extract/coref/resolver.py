@@ -695,6 +695,7 @@ def regroup(res: _Resolver, model: RankerModel, cluster_of: list[int] | None = N
     for ent_id in list(res.ents):
         res.ents[ent_id].entity.mentions = []
     res.pending = []
+    res.unresolved = []  # the rule pass's notes no longer hold; new ones follow
     remap: dict[str, str] = {}
     for c, idxs in sorted(members.items()):
         ent_id = cluster_id[c]
@@ -722,7 +723,7 @@ def regroup(res: _Resolver, model: RankerModel, cluster_of: list[int] | None = N
             rec.entity.gender = "male" if genders.count(1) >= genders.count(2) else "female"
     res.groups = {frozenset(remap.get(m, m) for m in key): g for key, g in res.groups.items()}
     res.kin_of = {remap.get(k, k): remap.get(v, v) for k, v in res.kin_of.items() if remap.get(k, k) != remap.get(v, v)}
-    res.unresolved = [
+    res.unresolved += [
         f"pronoun {info.mention.text!r} in sentence {info.mention.sentence + 1}"
         for info in table.infos
         if info.mention.entity is None and info.mention.kind == MentionKind.PRONOUN and info not in res.pending
@@ -746,6 +747,10 @@ def _entity_for_new_cluster(res: _Resolver, table: MentionTable, idxs: list[int]
         label = (res.alias_text(named[0]) or named[0].mention.text) if named else old.name
         return res.new_entity(label, old.kind, first.mention.sentence, old.gender, old.number)
     plural = all(bool(table.plural[i]) for i in idxs)
+    res.unresolved.append(  # pronouns that only refer to each other: who they are stays open
+        f"pronouns {first.mention.text!r}… from sentence {first.mention.sentence + 1} ({len(idxs)} mentions) "
+        "have no name or description"
+    )
     return res.new_entity(
         first.mention.text, EntityKind.CHARACTER, first.mention.sentence, number="plural" if plural else "singular"
     )
