@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from spacy.language import Language
     from spacy.tokens import Doc
 
+    from worldstate.extract.coref.characters import Character
     from worldstate.extract.parsed import ParsedDoc
     from worldstate.reason import ReasonResult
     from worldstate.state.timeline import Timeline
@@ -80,6 +81,12 @@ class World:
         return len(self.story.sentences)
 
     # -- the world state ----------------------------------------------------------------------
+    def characters(self) -> list[Character]:
+        """The character list: name, aliases and mention count, most mentioned first."""
+        from worldstate.extract.coref.characters import character_list
+
+        return character_list(self.state)
+
     @property
     def findings(self) -> list[Finding]:
         return self.state.findings

@@ -407,6 +407,11 @@ def predict_coref(item: Item, settings: Any, context: Any = None) -> dict[str, A
     """Clusters of token spans: the engine's mentions whose entity has a LitBank type, grouped by entity;
     an unresolved pronoun is a singleton."""
     ws, offsets = analyse(item, settings)
+    return coref_clusters(ws, offsets)
+
+
+def coref_clusters(ws: Any, offsets: list[tuple[int, int]]) -> dict[str, Any]:
+    """:func:`predict_coref`'s clusters from anything with ``entities`` and ``mentions`` (a WorldState)."""
     clusters: dict[str, set[TokenSpan]] = {}
     for span, entity, typ, kind in _typed_mentions(ws, offsets):
         if typ and entity:

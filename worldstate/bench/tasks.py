@@ -281,6 +281,7 @@ TASKS: dict[str, Task] = {
             litbank.score_coref,
             litbank.baselines_empty,
             "LitBank coreference (CoNLL F1, LEA, mentions)",
+            tune="worldstate.bench.tune.coref:tune_litbank_coref",
         ),
         Task(
             "litbank-entities",

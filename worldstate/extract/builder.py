@@ -68,7 +68,9 @@ def build_world_state(
         embedder_used.append("yes")
         return get_embedder(settings).encode(texts)
 
-    coref = coref_mod.resolve(doc, story.text, embed, detect_mentions(doc, mention_model_for(settings)))
+    coref = coref_mod.resolve(
+        doc, story.text, embed, detect_mentions(doc, mention_model_for(settings)), coref_mod.ranker_for(settings)
+    )
     entities = {e.id: e for e in coref.entities}
     kinds = {e.id: e.kind for e in coref.entities}
     lap("coref")
@@ -117,7 +119,8 @@ def build_world_state(
         "parser": backend_name,
         "embedding_model": _embedding_name(settings) if embedder_used else "(not needed for this story)",
         "language": story.language,
-        "coref": "heuristic salience (recency, agreement, role) + MiniLM nominal matching",
+        "coref": "rule pass (names, nominals, salience, MiniLM nominal matching) re-clustered by a learned "
+        "mention ranker",
         "timings_s": ", ".join(f"{k}={v:.2f}" for k, v in timings.items()),
     }
     return WorldState(

@@ -19,8 +19,21 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from worldstate.extract.coref.characters import ordered_aliases, pick_name
+from worldstate.extract.coref.features import (
+    NAME,
+    NARRATOR,
+    NOMINAL,
+    QUOTE_I,
+    WE,
+    YOU,
+    MentionTable,
+    build_table,
+    title_genders,
+)
 from worldstate.extract.coref.gender import name_gender
 from worldstate.extract.coref.mentions import Coreference, MentionInfo
+from worldstate.extract.coref.ranker import RankerModel, cluster_mentions, load_ranker
 from worldstate.extract.lexicon import Lexicon, lexicon
 from worldstate.extract.mentions import DetectedMention, detect_mentions
 from worldstate.extract.mentions.attach import category_kind, merge_detected, widen
@@ -105,7 +118,8 @@ class _Resolver:
         self.by_token: dict[int, MentionInfo] = {}
         self.unresolved: list[str] = []
         self.pending: list[MentionInfo] = []
-        self.titles = {x.rstrip(".") for x in self.lex.titles}
+        self.title_gender = title_genders()
+        self.titles = {x.rstrip(".") for x in self.lex.titles} | set(self.title_gender)
         self._animate: dict[tuple[str, float], bool] = {}
         self.prefetched = 0  # phrases embedded for the animacy test
         self.gender_soft: dict[str, bool] = {}  # True when the gender is only a first-name guess
@@ -217,8 +231,18 @@ class _Resolver:
                         break
                 while j > i + 1 and toks[j - 1].pos == "PART":  # "Hans 's"
                     j -= 1
-                out.append(self._info(i, j, MentionKind.NAME))
-                taken.update(range(i, j))
+                start = i
+                before = toks[i - 1] if i > 0 else None
+                if (  # the name's title belongs to it: "Mr. Hall" and "Mrs. Hall" are two people
+                    before is not None
+                    and before.sent == tok.sent
+                    and before.i not in taken
+                    and before.text[:1].isupper()
+                    and before.low.rstrip(".") in self.titles
+                ):
+                    start = i - 1
+                out.append(self._info(start, j, MentionKind.NAME))
+                taken.update(range(start, j))
                 i = j
                 continue
             i += 1
@@ -275,14 +299,21 @@ class _Resolver:
         toks = self.doc.tokens[info.first : info.last]
         all_words = info.mention.text.split()
         words = [w for w in all_words if w.lower().rstrip(".") not in self.titles] or all_words
-        key = " ".join(words).lower()
+        title = next((w.lower().rstrip(".") for w in all_words if w.lower().rstrip(".") in self.titles), "")
+        title_gender = self.title_gender.get(title, "")
+        plain = " ".join(words).lower()
+        key = f"{plain}|{title_gender}" if title_gender else plain  # "Mr. Hall" ≠ "Mrs. Hall"
         head = self.doc.tokens[info.head]
         if info.head in self.link_hints:
             ent_id = self.link_hints[info.head]
         elif key in self.names:
             ent_id = self.names[key]
+        elif title_gender and plain in self.names and self.ents[self.names[plain]].entity.gender in ("", title_gender):
+            ent_id = self.names[plain]
         else:
             ent_id = self._name_by_word(words)
+            if ent_id and title_gender and self.ents[ent_id].entity.gender not in ("", title_gender):
+                ent_id = None
         if ent_id is None:
             if category_kind(info.mention.category) is not None:
                 kind = category_kind(info.mention.category)  # type: ignore[assignment]
@@ -293,7 +324,7 @@ class _Resolver:
             else:
                 kind = EntityKind.OTHER
             title_words = [t.low for t in toks if t.low in self.lex.titles]
-            gender = self.lex.person_nouns.get(title_words[0], "") if title_words else ""
+            gender = title_gender or (self.lex.person_nouns.get(title_words[0], "") if title_words else "")
             guessed = not gender and kind == EntityKind.CHARACTER
             if guessed:
                 gender = name_gender(words[0])
@@ -304,6 +335,7 @@ class _Resolver:
         elif self.ents[ent_id].entity.kind == EntityKind.OTHER and self._acts_like_person(info.head):
             self.ents[ent_id].entity.kind = EntityKind.CHARACTER
         self.names.setdefault(key, ent_id)
+        self.names.setdefault(plain, ent_id)
         if len(words) > 1:
             for w in words:
                 self.name_words.setdefault(w.lower(), set()).add(ent_id)
@@ -609,12 +641,132 @@ def resolve(
     text: str,
     embed: Callable[[list[str]], np.ndarray] | None = None,
     detected: list[DetectedMention] | None = None,
+    ranker: RankerModel | bool | None = True,
 ) -> Coreference:
-    """Find mentions in ``doc`` and cluster them into entities. ``detected``: the mentions of
-    :func:`~worldstate.extract.mentions.detect_mentions` (detected here when None); they give every mention
-    its category and full phrase, and add the names and nominals the rules above miss."""
+    """Find mentions in ``doc`` and cluster them into entities: the rule pass, then (unless ``ranker`` is
+    False or no weights are found) the learned mention ranker re-clusters its mentions. ``detected``: the
+    mentions of :func:`~worldstate.extract.mentions.detect_mentions` (detected here when None); they give
+    every mention its category and full phrase, and add the names and nominals the rules miss."""
+    res = rule_pass(doc, text, embed, detected)
+    model = load_ranker() if ranker is True else ranker or None
+    if model is not None and res.infos:
+        regroup(res, model)
+    return finish(res)
+
+
+def rule_pass(
+    doc: ParsedDoc,
+    text: str,
+    embed: Callable[[list[str]], np.ndarray] | None = None,
+    detected: list[DetectedMention] | None = None,
+) -> _Resolver:
+    """The rule-based pass alone (mentions and their rule entities), also for training the ranker."""
     res = _Resolver(doc, text, embed, detected)
     res.run()
+    return res
+
+
+def mention_table(res: _Resolver) -> MentionTable:
+    """The ranker's arrays for the rule pass's mentions (in text order)."""
+    res.infos.sort(key=lambda info: info.mention.span.start)
+    kinds = {e: str(r.entity.kind) for e, r in res.ents.items()}
+    return build_table(res.infos, res.doc, kinds, res.lex)
+
+
+def regroup(res: _Resolver, model: RankerModel, cluster_of: list[int] | None = None) -> None:
+    """Replace the rule pass's clusters by the ranker's, keeping entity ids where a cluster holds most
+    of an old entity's mentions (so kinship and group links still point at the right entity)."""
+    table = mention_table(res)
+    if cluster_of is None:
+        cluster_of = cluster_mentions(table, model)
+    members: dict[int, list[int]] = {}
+    for idx, c in enumerate(cluster_of):
+        members.setdefault(c, []).append(idx)
+    quote_only = {QUOTE_I, YOU, WE}
+    weight = {NAME: 3, NOMINAL: 2}
+    # each old entity goes to the cluster holding most of its (weighted) mentions
+    votes: dict[str, dict[int, int]] = {}
+    for idx, info in enumerate(table.infos):
+        if info.mention.entity:
+            bucket = votes.setdefault(info.mention.entity, {})
+            bucket[cluster_of[idx]] = bucket.get(cluster_of[idx], 0) + weight.get(int(table.mtype[idx]), 1)
+    owner = {old: max(b, key=lambda c: (b[c], -c)) for old, b in votes.items()}
+    cluster_id: dict[int, str | None] = {}
+    taken: set[str] = set()
+    for c in members:
+        olds = [old for old, oc in owner.items() if oc == c]
+        cluster_id[c] = None  # I/you inside quotes only go to the speech extractor; others get a new entity
+        if olds:
+            best = max(olds, key=lambda o: (votes[o][c], -res.order.index(o)))
+            cluster_id[c] = best
+            taken.add(best)
+    for ent_id in list(res.ents):
+        res.ents[ent_id].entity.mentions = []
+    res.pending = []
+    res.unresolved = []  # the rule pass's notes no longer hold; new ones follow
+    remap: dict[str, str] = {}
+    for c, idxs in sorted(members.items()):
+        ent_id = cluster_id[c]
+        infos = [table.infos[i] for i in idxs]
+        if ent_id is None and all(int(table.mtype[i]) in quote_only for i in idxs):
+            for info in infos:
+                info.mention.entity = None
+                res.pending.append(info)
+            continue
+        if ent_id is None:
+            ent_id = _entity_for_new_cluster(res, table, idxs)
+        rec = res.ents[ent_id]
+        rec.entity.aliases = []
+        for info in infos:
+            old = info.mention.entity
+            if old and old != ent_id and old not in taken:
+                remap.setdefault(old, ent_id)
+            info.mention.entity = ent_id
+            rec.entity.mentions.append(info.mention.id)
+            alias = res.alias_text(info)
+            if alias and alias not in rec.entity.aliases:
+                rec.entity.aliases.append(alias)
+        genders = [int(table.gender[i]) for i in idxs if int(table.gender[i])]
+        if genders and not rec.entity.gender:
+            rec.entity.gender = "male" if genders.count(1) >= genders.count(2) else "female"
+    res.groups = {frozenset(remap.get(m, m) for m in key): g for key, g in res.groups.items()}
+    res.kin_of = {remap.get(k, k): remap.get(v, v) for k, v in res.kin_of.items() if remap.get(k, k) != remap.get(v, v)}
+    res.unresolved += [
+        f"pronoun {info.mention.text!r} in sentence {info.mention.sentence + 1}"
+        for info in table.infos
+        if info.mention.entity is None and info.mention.kind == MentionKind.PRONOUN and info not in res.pending
+    ]
+
+
+def _entity_for_new_cluster(res: _Resolver, table: MentionTable, idxs: list[int]) -> str:
+    """A new entity for a cluster that took no rule entity (pronouns the rule pass left unresolved)."""
+    types = [int(table.mtype[i]) for i in idxs]
+    if NARRATOR in types and "narrator" not in res.ents:
+        res.ents["narrator"] = _Ent(Entity("narrator", "I (narrator)", EntityKind.CHARACTER))
+        res.order.append("narrator")
+        return "narrator"
+    first = table.infos[idxs[0]]
+    named = [table.infos[i] for i in idxs if int(table.mtype[i]) in (NAME, NOMINAL)]
+    olds = [info.mention.entity for info in named if info.mention.entity] or [
+        table.infos[i].mention.entity for i in idxs if table.infos[i].mention.entity
+    ]
+    if olds:  # part of a rule entity split off: keep its category
+        old = res.ents[max(set(olds), key=olds.count)].entity
+        label = (res.alias_text(named[0]) or named[0].mention.text) if named else old.name
+        return res.new_entity(label, old.kind, first.mention.sentence, old.gender, old.number)
+    plural = all(bool(table.plural[i]) for i in idxs)
+    res.unresolved.append(  # pronouns that only refer to each other: who they are stays open
+        f"pronouns {first.mention.text!r}… from sentence {first.mention.sentence + 1} ({len(idxs)} mentions) "
+        "have no name or description"
+    )
+    return res.new_entity(
+        first.mention.text, EntityKind.CHARACTER, first.mention.sentence, number="plural" if plural else "singular"
+    )
+
+
+def finish(res: _Resolver) -> Coreference:
+    """Names, kinship names and the Coreference record of a resolver's clusters."""
+    doc, text = res.doc, res.text
     next_id = 1 + max((int(m.id[1:]) for m in res.mentions if m.id[1:].isdigit()), default=0)
     for m in res.left_out:  # bare titles: recorded with their category, never resolved
         span = Span(doc.tokens[m.first].start, doc.tokens[m.last - 1].end)
@@ -624,19 +776,27 @@ def resolve(
         res.mentions.append(mention)
         next_id += 1
     mentions_by_id = {m.id: m for m in res.mentions}
-    for ent_id in res.order:  # a nominal's name: prefer a proper name when the entity got one
+    infos_by_id = {info.mention.id: info for info in res.infos}
+    for ent_id in res.order:  # the most frequent name as written, else the most frequent description
         rec = res.ents[ent_id]
-        names = [
-            " ".join(mentions_by_id[m].text.split())
-            for m in rec.entity.mentions
-            if mentions_by_id[m].kind == MentionKind.NAME
-        ]
-        if names:  # the most frequent name form (ties: the longer), not an all-caps heading
-            best = max(set(names), key=lambda n: (names.count(n) + (0 if n.isupper() else 0.5), len(n)))
-            if best != rec.entity.name:
-                old = rec.entity.name
-                rec.entity.name = best
-                rec.entity.aliases = [a for a in dict.fromkeys([old, *rec.entity.aliases]) if a != best]
+        if ent_id == "narrator" and not rec.entity.mentions:
+            continue
+        names, nominals = [], []
+        for m in rec.entity.mentions:
+            mention = mentions_by_id.get(m)
+            if mention is None or mention.kind == MentionKind.PRONOUN:
+                continue
+            if mention.kind == MentionKind.NAME:
+                names.append(" ".join(mention.text.split()))
+            elif m in infos_by_id:
+                nominals.append(res.alias_text(infos_by_id[m]))
+        nominals = [n for n in nominals if n]
+        if not names and (ent_id == "narrator" or ent_id in res.kin_of):  # "I (narrator)", "mother of Gretel"
+            name = rec.entity.name
+        else:
+            name = pick_name(names, nominals, rec.entity.name)
+        rec.entity.name = name
+        rec.entity.aliases = ordered_aliases(names + nominals, name)
     for kin_id, owner in res.kin_of.items():  # "mother of Red-Cap" with the owner's final name
         ent = res.ents[kin_id].entity
         if " of " in ent.name and not ent.name.startswith("the "):

@@ -1,0 +1,159 @@
+"""Mention-ranking coreference: each mention scores its candidate antecedents (the recent mentions and
+the latest name of every earlier cluster) with a small learned scorer and joins the best one when the
+score clears a learned threshold; otherwise it starts a new entity. Greedy, left to right. A few links
+are ruled out whatever the score (``features.allowed``: names that share no word, other given names,
+titles of the other gender; he/she to a place or a thing; a gendered mention to a cluster whose
+gendered mentions are mostly of the other gender; a role noun to a cluster named by another role noun).
+
+The scorer is a one-hidden-layer network (weights in ``data/ranker.json``, fitted by
+``worldstate bench tune litbank-coref``), run with numpy.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from worldstate.data import load_json
+from worldstate.extract.coref.features import FEATURE_NAMES, NAME, NARRATOR, MentionTable, allowed, pair_features
+
+WINDOW = 30  # recent mentions every mention may link to
+SHIPPED = "coref/data/ranker.json"
+
+
+@dataclass
+class RankerModel:
+    """Weights of the pair scorer and the linking threshold."""
+
+    w1: np.ndarray
+    b1: np.ndarray
+    w2: np.ndarray
+    b2: float
+    threshold: float
+    provenance: dict[str, Any]
+
+    @classmethod
+    def from_dict(cls, doc: dict[str, Any]) -> RankerModel:
+        if doc.get("features") != FEATURE_NAMES:
+            raise ValueError("ranker weights were fitted on another feature set")
+        return cls(
+            np.asarray(doc["w1"], dtype=float),
+            np.asarray(doc["b1"], dtype=float),
+            np.asarray(doc["w2"], dtype=float),
+            float(doc["b2"]),
+            float(doc["threshold"]),
+            dict(doc.get("provenance") or {}),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "features": FEATURE_NAMES,
+            "w1": np.round(self.w1, 6).tolist(),
+            "b1": np.round(self.b1, 6).tolist(),
+            "w2": np.round(self.w2, 6).tolist(),
+            "b2": round(self.b2, 6),
+            "threshold": self.threshold,
+            "provenance": self.provenance,
+        }
+
+    def score(self, rows: np.ndarray) -> np.ndarray:
+        """Probability that each row's pair is coreferent."""
+        hidden = np.maximum(rows @ self.w1 + self.b1, 0.0)
+        return 1.0 / (1.0 + np.exp(-(hidden @ self.w2 + self.b2)))
+
+
+@lru_cache(maxsize=4)
+def _load(path: str) -> RankerModel | None:
+    import json
+
+    try:
+        doc = json.loads(Path(path).read_text("utf-8")) if path else load_json("extract", SHIPPED)
+        return RankerModel.from_dict(doc)
+    except (FileNotFoundError, ValueError, KeyError):
+        return None
+
+
+def load_ranker(path: Path | None = None) -> RankerModel | None:
+    """The tuned weights at ``path``, else the shipped ones; None when neither is usable."""
+    return _load(str(path) if path and Path(path).is_file() else "")
+
+
+def ranker_for(settings: Any) -> RankerModel | bool:
+    """The weights ``analyze`` uses: ``bench tune litbank-coref``'s when written, else the shipped ones
+    (False when ``settings.coref_ranker`` is off)."""
+    if not getattr(settings, "coref_ranker", True):
+        return False
+    from worldstate.detect.tuned import tuned_file
+
+    tuned = tuned_file(settings, "litbank-coref", "ranker.json")
+    return load_ranker(tuned) or False
+
+
+def candidates(
+    table: MentionTable, i: int, cluster_of: list[int], reps: dict[int, int]
+) -> tuple[np.ndarray, np.ndarray]:
+    """Antecedent candidates of mention ``i``: the last WINDOW mentions, then the representative (latest
+    name, or latest narrator "I") of every earlier cluster not in that window. Returns (indices, far flags)."""
+    start = max(0, i - WINDOW)
+    near = list(range(start, i))
+    seen = {cluster_of[j] for j in near}
+    far = sorted(r for c, r in reps.items() if c not in seen and r < start)
+    cands = np.asarray(far + near, dtype=np.int64)
+    flags = np.asarray([1.0] * len(far) + [0.0] * len(near))
+    return cands, flags
+
+
+def _update_reps(table: MentionTable, i: int, cluster: int, reps: dict[int, int]) -> None:
+    if table.mtype[i] in (NAME, NARRATOR):
+        reps[cluster] = i
+
+
+def cluster_mentions(table: MentionTable, model: RankerModel) -> list[int]:
+    """Greedy best-antecedent clustering: a cluster id for every mention of ``table``."""
+    cluster_of: list[int] = []
+    reps: dict[int, int] = {}
+    genders: dict[int, list[int]] = {}  # cluster → mentions of [unknown, male, female] gender
+    roles: dict[int, set[int]] = {}  # cluster → role nouns of its nominals
+    for i in range(len(table.infos)):
+        cands, far = candidates(table, i, cluster_of, reps)
+        chosen = len(cluster_of)  # a new cluster (ids are the first mention's index)
+        if len(cands):
+            ok = allowed(table, i, cands)
+            g = int(table.gender[i])
+            if g:  # the cluster as a whole must not be of the other gender ("she" … "the little man")
+                other = 3 - g
+                counts = [genders[cluster_of[int(j)]] for j in cands]
+                ok &= np.array([c[other] <= c[g] for c in counts], dtype=bool)
+            r = int(table.role_key[i])
+            if r >= 0:  # "the miller" never joins a cluster of "the king"
+                ok &= np.array([not (roles.get(cluster_of[int(j)], set()) - {r}) for j in cands], dtype=bool)
+            probs = model.score(pair_features(table, i, cands, far)) * ok
+            best = int(np.argmax(probs))
+            if probs[best] >= model.threshold:
+                chosen = cluster_of[int(cands[best])]
+        cluster_of.append(chosen)
+        genders.setdefault(chosen, [0, 0, 0])[int(table.gender[i])] += 1
+        if int(table.role_key[i]) >= 0:
+            roles.setdefault(chosen, set()).add(int(table.role_key[i]))
+        _update_reps(table, i, chosen, reps)
+    return cluster_of
+
+
+def training_pairs(table: MentionTable, gold_of: list[int]) -> tuple[np.ndarray, np.ndarray]:
+    """Feature rows and labels with gold clusters as the history (``gold_of``: a gold cluster id per mention,
+    a fresh id for mentions that are not gold mentions)."""
+    rows, labels = [], []
+    reps: dict[int, int] = {}
+    for i in range(len(table.infos)):
+        cands, far = candidates(table, i, gold_of[:i], reps)
+        if len(cands):
+            rows.append(pair_features(table, i, cands, far))
+            labels.append(np.asarray([gold_of[int(j)] == gold_of[i] for j in cands], dtype=float))
+        _update_reps(table, i, gold_of[i], reps)
+    if not rows:
+        return np.zeros((0, len(FEATURE_NAMES))), np.zeros(0)
+    return np.vstack(rows), np.concatenate(labels)
