@@ -105,6 +105,7 @@ class MentionTable:
     family_key: np.ndarray  # last word of such a name ("bennet"), -1 none
     role_key: np.ndarray  # head of a nominal naming a specific role ("king", "miller"), -1 none
     name_words: list[frozenset[str]]
+    reporter: np.ndarray  # for he/she subject of a reported clause ("the miller said he …"): the saying verb, -1 none
 
 
 def _quote_segments(doc: ParsedDoc) -> list[int]:
@@ -193,6 +194,9 @@ def build_table(
         specific = mtype == NOMINAL and info.lemma in lex.person_nouns and info.lemma not in lex.kinship
         cols["role_key"].append(key("r:" + info.lemma) if specific and info.lemma not in GENERIC_PEOPLE else -1)
         cols["name_words"].append(name_words)
+        verb = doc.tokens[tok.head]
+        reported = mtype == PRON3 and tok.dep in ("nsubj", "nsubjpass") and verb.dep == "ccomp"
+        cols["reporter"].append(verb.head if reported else -1)
     arrays = {c: (np.asarray(v) if c != "name_words" else v) for c, v in cols.items()}
     for c in (
         "mtype",
@@ -208,6 +212,7 @@ def build_table(
         "given_key",
         "family_key",
         "role_key",
+        "reporter",
     ):
         arrays[c] = np.asarray(arrays[c], dtype=np.int64).reshape(-1)
     return MentionTable(infos=infos, **arrays)
@@ -222,7 +227,8 @@ def _onehot(values: np.ndarray, n: int) -> np.ndarray:
 def allowed(t: MentionTable, i: int, cands: np.ndarray) -> np.ndarray:
     """Links the scorer may not make, whatever its score: a name joins only a name that shares a word
     with it (or what the rule pass named it after, in its own or the previous sentence), never a full name with another given or family name ("Jane Bennet" / "Elizabeth Bennet") or a title of the
-    other gender ("Mr. Hall" / "Mrs. Hall"); he/she never takes a place or a thing, nor the other gender."""
+    other gender ("Mr. Hall" / "Mrs. Hall"); a description other than a kinship noun ("the miller") joins only
+    what the rule pass linked it to or a mention with its head word; he/she never takes a place or a thing, nor the other gender."""
     ok = np.ones(len(cands), dtype=bool)
     if t.mtype[i] == NAME:
         words_i = t.name_words[i]
@@ -239,6 +245,13 @@ def allowed(t: MentionTable, i: int, cands: np.ndarray) -> np.ndarray:
             ok &= ~((ki >= 0) & (keys[cands] >= 0) & (keys[cands] != ki))
         tg = t.title_gender[i]
         ok &= ~((tg > 0) & (t.title_gender[cands] > 0) & (t.title_gender[cands] != tg))
+    elif t.mtype[i] == NOMINAL and t.rule_entity[i] >= 0 and t.infos[i].lemma not in lexicon().kinship:
+        # a description the rules gave an entity of its own ("the miller", "the old man") joins only what the
+        # rules linked it to or a mention with its head word, never a character by compatibility alone ("Tom");
+        # kinship nouns ("her father") stay free: the rules link them through the kinship of their owner
+        same_rule = t.rule_entity[cands] == t.rule_entity[i]
+        same_head = (t.head_key[i] >= 0) & (t.head_key[cands] == t.head_key[i])
+        ok &= same_rule | same_head
     elif t.mtype[i] == PRON3:
         thing = (t.kind[cands] == KINDS.index("place")) | (t.kind[cands] == KINDS.index("object"))
         ok &= ~(thing & np.isin(t.mtype[cands], (NAME, NOMINAL)))

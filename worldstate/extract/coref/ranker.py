@@ -133,7 +133,10 @@ def cluster_mentions(table: MentionTable, model: RankerModel) -> list[int]:
                 ok &= np.array([not (roles.get(cluster_of[int(j)], set()) - {r}) for j in cands], dtype=bool)
             probs = model.score(pair_features(table, i, cands, far)) * ok
             best = int(np.argmax(probs))
-            if probs[best] >= model.threshold:
+            reporter = _reporting_subject(table, i, cands, ok)
+            if reporter is not None:  # "the miller said he …": he is the one who says it
+                chosen = cluster_of[reporter]
+            elif probs[best] >= model.threshold:
                 chosen = cluster_of[int(cands[best])]
         cluster_of.append(chosen)
         genders.setdefault(chosen, [0, 0, 0])[int(table.gender[i])] += 1
@@ -141,6 +144,18 @@ def cluster_mentions(table: MentionTable, model: RankerModel) -> list[int]:
             roles.setdefault(chosen, set()).add(int(table.role_key[i]))
         _update_reps(table, i, chosen, reps)
     return cluster_of
+
+
+def _reporting_subject(table: MentionTable, i: int, cands: np.ndarray, ok: np.ndarray) -> int | None:
+    """The subject of the saying or thinking verb whose clause he/she ``i`` is the subject of, if allowed."""
+    verb = int(table.reporter[i])
+    if verb < 0:
+        return None
+    for j, allowed_link in zip(cands, ok, strict=True):
+        j = int(j)
+        if allowed_link and int(table.governor[j]) == verb and int(table.role[j]) == 0:
+            return j
+    return None
 
 
 def training_pairs(table: MentionTable, gold_of: list[int]) -> tuple[np.ndarray, np.ndarray]:

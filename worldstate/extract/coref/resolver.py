@@ -679,6 +679,7 @@ def regroup(res: _Resolver, model: RankerModel, cluster_of: list[int] | None = N
     table = mention_table(res)
     if cluster_of is None:
         cluster_of = cluster_mentions(table, model)
+    cluster_of = keep_rule_links(table, cluster_of, res.text)
     members: dict[int, list[int]] = {}
     for idx, c in enumerate(cluster_of):
         members.setdefault(c, []).append(idx)
@@ -736,6 +737,43 @@ def regroup(res: _Resolver, model: RankerModel, cluster_of: list[int] | None = N
         for info in table.infos
         if info.mention.entity is None and info.mention.kind == MentionKind.PRONOUN and info not in res.pending
     ]
+
+
+def keep_rule_links(table: MentionTable, cluster_of: list[int], text: str) -> list[int]:
+    """The rule pass's links the ranker never learned, kept: things (mentions with no LitBank category,
+    which LitBank leaves unannotated, so the ranker saw them only as singletons: "hot tea" ... "the cold
+    tea") stay in their rule entity, and a description that holds its own name ("a daughter named Greta")
+    joins that name's cluster."""
+    out = list(cluster_of)
+    fresh = max(out, default=-1) + 1
+    thing_cluster: dict[str, int] = {}
+    for idx, info in enumerate(table.infos):
+        mention = info.mention
+        if mention.entity and not mention.category and mention.kind != MentionKind.PRONOUN:
+            if mention.entity not in thing_cluster:
+                thing_cluster[mention.entity] = fresh
+                fresh += 1
+            out[idx] = thing_cluster[mention.entity]
+    names = [(j, info.mention) for j, info in enumerate(table.infos) if info.mention.kind == MentionKind.NAME]
+    for idx, info in enumerate(table.infos):
+        described = info.mention
+        if described.kind != MentionKind.NOMINAL or not described.entity:
+            continue
+        for j, name in names:
+            if name.entity == described.entity and _names_in_place(text, described, name):
+                out[idx] = out[j]
+                break
+    return out
+
+
+_NAMING_GAP = re.compile(r"[\s,]*(?:named|called|by name|whose name was)?[\s,]*")
+
+
+def _names_in_place(text: str, described: Mention, name: Mention) -> bool:
+    """A name given in place: "a daughter named Greta", "Anna, his daughter", "the king, Henry"."""
+    first, second = (described, name) if described.span.end <= name.span.start else (name, described)
+    gap = text[first.span.end : second.span.start]
+    return first.sentence == second.sentence and len(gap) <= 20 and bool(_NAMING_GAP.fullmatch(gap))
 
 
 def _entity_for_new_cluster(res: _Resolver, table: MentionTable, idxs: list[int]) -> str:
