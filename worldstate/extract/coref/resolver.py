@@ -21,6 +21,7 @@ import numpy as np
 
 from worldstate.extract.coref.characters import ordered_aliases, pick_name
 from worldstate.extract.coref.features import (
+    KINDS,
     NAME,
     NARRATOR,
     NOMINAL,
@@ -749,7 +750,8 @@ def keep_rule_links(table: MentionTable, cluster_of: list[int], text: str) -> li
     thing_cluster: dict[str, int] = {}
     for idx, info in enumerate(table.infos):
         mention = info.mention
-        if mention.entity and not mention.category and mention.kind != MentionKind.PRONOUN:
+        is_thing = int(table.kind[idx]) in THING_KINDS
+        if mention.entity and is_thing and not mention.category and mention.kind != MentionKind.PRONOUN:
             if mention.entity not in thing_cluster:
                 thing_cluster[mention.entity] = fresh
                 fresh += 1
@@ -766,6 +768,7 @@ def keep_rule_links(table: MentionTable, cluster_of: list[int], text: str) -> li
     return out
 
 
+THING_KINDS = {KINDS.index("object"), KINDS.index("place"), KINDS.index("other")}
 _NAMING_GAP = re.compile(r"[\s,]*(?:named|called|by name|whose name was)?[\s,]*")
 
 
