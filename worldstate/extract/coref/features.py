@@ -228,7 +228,7 @@ def allowed(t: MentionTable, i: int, cands: np.ndarray) -> np.ndarray:
     """Links the scorer may not make, whatever its score: a name joins only a name that shares a word
     with it (or what the rule pass named it after, in its own or the previous sentence), never a full name with another given or family name ("Jane Bennet" / "Elizabeth Bennet") or a title of the
     other gender ("Mr. Hall" / "Mrs. Hall"); a description other than a kinship noun ("the miller") joins only
-    what the rule pass linked it to or a mention with its head word; he/she never takes a place or a thing, nor the other gender."""
+    what the rule pass linked it to; he/she never takes a place or a thing, nor the other gender."""
     ok = np.ones(len(cands), dtype=bool)
     if t.mtype[i] == NAME:
         words_i = t.name_words[i]
@@ -246,12 +246,11 @@ def allowed(t: MentionTable, i: int, cands: np.ndarray) -> np.ndarray:
         tg = t.title_gender[i]
         ok &= ~((tg > 0) & (t.title_gender[cands] > 0) & (t.title_gender[cands] != tg))
     elif t.mtype[i] == NOMINAL and t.rule_entity[i] >= 0 and t.infos[i].lemma not in lexicon().kinship:
-        # a description the rules gave an entity of its own ("the miller", "the old man") joins only what the
-        # rules linked it to or a mention with its head word, never a character by compatibility alone ("Tom");
+        # a description the rules gave an entity of its own ("the miller", "the old man") joins only the names
+        # and descriptions the rules linked it to (not its pronouns, which the ranker re-assigns), never a character by compatibility
+        # alone ("Tom"), nor another entity's description with its head word ("the woman" / "the old woman");
         # kinship nouns ("her father") stay free: the rules link them through the kinship of their owner
-        same_rule = t.rule_entity[cands] == t.rule_entity[i]
-        same_head = (t.head_key[i] >= 0) & (t.head_key[cands] == t.head_key[i])
-        ok &= same_rule | same_head
+        ok &= (t.rule_entity[cands] == t.rule_entity[i]) & np.isin(t.mtype[cands], (NAME, NOMINAL))
     elif t.mtype[i] == PRON3:
         thing = (t.kind[cands] == KINDS.index("place")) | (t.kind[cands] == KINDS.index("object"))
         ok &= ~(thing & np.isin(t.mtype[cands], (NAME, NOMINAL)))
