@@ -103,6 +103,26 @@ def test_out_dir_of_another_run_is_refused(tmp_path: Path) -> None:
         run(data, tmp_path / "out", limit=6)
 
 
+def test_out_dir_of_another_engine_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Predictions made by other code are not resumed after the engine changed (a new --out is asked for)."""
+    data = make_knp(tmp_path)
+    run(data, tmp_path / "out", limit=5)
+    (tmp_path / "out" / "metrics.json").unlink()
+    run(data, tmp_path / "out", limit=5)  # the same engine resumes
+    monkeypatch.setattr("worldstate.bench.runner.engine_fingerprint", lambda: "0.1.0+changed")
+    with pytest.raises(ConfigError, match="differs in: engine"):
+        run(data, tmp_path / "out", limit=5)
+
+
+def test_engine_fingerprint_follows_the_package_files(tmp_path: Path) -> None:
+    from worldstate.bench.fingerprint import engine_files, engine_fingerprint
+
+    files = engine_files(Path(__import__("worldstate").__file__).parent)
+    assert any(p.name == "runner.py" for p in files) and not any("__pycache__" in p.parts for p in files)
+    assert any(p.suffix == ".yaml" for p in files)  # data files count too
+    assert engine_fingerprint() == engine_fingerprint() and "+" in engine_fingerprint()
+
+
 def test_ray_executor_gives_identical_predictions(tmp_path: Path) -> None:
     pytest.importorskip("ray", reason="Ray not installed (pip install 'worldstate[ray]')")
     import ray

@@ -3,7 +3,8 @@
 A run directory holds ``run.json`` (what is being run), ``predictions.jsonl`` (one line per finished item,
 appended with one write + fsync as items finish), ``timings.jsonl`` (seconds per item), and at the end
 ``metrics.json`` and ``report.md``. Starting the same run again with the same ``--out`` reads the predictions
-(dropping a line cut short by a kill), skips the finished ids and goes on. When every item is done the
+(dropping a line cut short by a kill), skips the finished ids and goes on; a run of another task, data, limit,
+predictor, fitted parameters or engine (its code and data files, :func:`engine_fingerprint`) is refused. When every item is done the
 predictions file is rewritten in dataset order, so its bytes do not depend on kills or worker count.
 """
 
@@ -17,6 +18,7 @@ from typing import Any
 
 from worldstate.bench import jsonio
 from worldstate.bench.executors import PredictorRef, execute
+from worldstate.bench.fingerprint import engine_fingerprint
 from worldstate.bench.items import Item
 from worldstate.bench.loaders import left_out_of
 from worldstate.bench.tasks import Task, task_context
@@ -68,10 +70,11 @@ def _check_run_file(out: Path, identity: dict[str, Any]) -> None:
         if previous and "data" in previous[0]:  # compare data paths resolved, whatever the working directory was
             previous[0]["data"] = str(Path(previous[0]["data"]).resolve())
         if previous and previous[0] != jsonio.canonical(identity):
+            differing = sorted(k for k in set(previous[0]) | set(identity) if previous[0].get(k) != identity.get(k))
             raise ConfigError(
                 f"{out} holds another run ({previous[0].get('benchmark')}, predictor "
-                f"{previous[0].get('predictor')}, limit {previous[0].get('limit')}, or other fitted parameters); "
-                "use a new --out"
+                f"{previous[0].get('predictor')}, limit {previous[0].get('limit')}; differs in: "
+                f"{', '.join(differing)}); use a new --out"
             )
         if previous:
             return
@@ -118,6 +121,7 @@ def run_benchmark(task: Task, data: Path, out: Path, settings: Settings, options
         "data": str(data.resolve()),
         "limit": options.limit,
         "predictor": predictor_name(ref),
+        "engine": engine_fingerprint(),  # predictions made by other code or data files are not resumed
     }
     if options.predictor is None:  # resuming with other fitted parameters (a new bench tune) is another run
         from worldstate.bench.tune import parameters_in_use
