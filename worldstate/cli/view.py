@@ -11,7 +11,9 @@ from worldstate.cli.common import file_option, ignore_option, model_options, wor
 from worldstate.cli.render import progress
 from worldstate.config import Settings
 from worldstate.files import atomic_write_text, check_output_file, read_story_file
+from worldstate.errors import WorldstateError
 from worldstate.state import Finding, Story
+from worldstate.state.timeline import Timeline
 from worldstate.view.inputs import load_world_file
 
 
@@ -20,6 +22,15 @@ def _default_out(story: str | None, world: str | None) -> str:
     if not base:
         raise click.UsageError("--out is required when the story comes from standard input")
     return str(Path(base).with_suffix(".html").name)
+
+
+def _timeline(analysed: World, notes: list[str]) -> Timeline | None:
+    """The World's per-entity timeline for the lanes; a timeline that cannot be built is a note."""
+    try:
+        return analysed.timeline
+    except (ImportError, WorldstateError) as exc:
+        notes.append(f"the character lanes show knowledge only: the timeline could not be built ({exc})")
+        return None
 
 
 @click.command()
@@ -86,7 +97,7 @@ def view(
             findings = ignore.keep(findings)
             notes.append(ignore.line())
         step(f"writing {out}")
-        html = build_html(ws, findings, notes)
+        html = build_html(ws, findings, notes, timeline=_timeline(analysed, notes))
         atomic_write_text(out, html)
     click.echo(
         f"wrote {out} ({len(html) / 1e6:.1f} MB): {len(ws.characters())} characters, "

@@ -1,23 +1,30 @@
 """The interactive world viewer: one self-contained HTML file per story (``worldstate view``).
 
 ``build_html`` turns a world state and its findings into the page; the page inlines its CSS,
-the vendored Cytoscape.js (``assets/``) and the data, so it opens without a network.
+its JavaScript (``viewer.js``: the graph layout, the lanes, the story pane) and the data, so it opens
+without a network.
 """
 
 from __future__ import annotations
 
 from worldstate.state import Finding, WorldState
+from worldstate.state.timeline import Timeline
 from worldstate.view.findings import verify_evidence
 from worldstate.view.page import json_for_script, render_page
 from worldstate.view.payload import Limits, build_payload
 
 
 def build_html(
-    ws: WorldState, findings: list[Finding] | None = None, notes: list[str] | None = None, limits: Limits | None = None
+    ws: WorldState,
+    findings: list[Finding] | None = None,
+    notes: list[str] | None = None,
+    limits: Limits | None = None,
+    timeline: Timeline | None = None,
 ) -> str:
-    """The viewer page for ``ws``; ``findings`` default to the world state's own, evidence verified."""
+    """The viewer page for ``ws``; ``findings`` default to the world state's own, evidence verified;
+    ``timeline`` (``World.timeline``) fills the per-character lanes."""
     checked, dropped = verify_evidence(ws.findings if findings is None else findings, ws.story)
-    return render_page(build_payload(ws, checked, [*(notes or []), *dropped], limits))
+    return render_page(build_payload(ws, checked, [*(notes or []), *dropped], limits, timeline))
 
 
 __all__ = ["Limits", "build_html", "build_payload", "json_for_script", "render_page"]
