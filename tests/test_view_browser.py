@@ -98,7 +98,7 @@ def test_click_character_and_finding(browser, tmp_path):
 def test_graph_and_timeline_tabs(browser, tmp_path):
     open_page(browser, build_html(viewer_world()), tmp_path / "page.html")
     browser.find_element(By.CSS_SELECTOR, '#tabs button[data-tab="graph"]').click()
-    WebDriverWait(browser, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#graph canvas"))
+    WebDriverWait(browser, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#graph svg .node"))
     labels = browser.execute_script("return window.worldstateViewer.graphLabels()")
     assert sorted(labels) == ["Maggie", "Randall", "the oak", "the woods"]
     assert "4 of 4 entities" in browser.find_element(By.ID, "graph-info").text
