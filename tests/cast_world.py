@@ -66,7 +66,9 @@ def cast_world(n: int = 50) -> tuple[WorldState, Timeline]:
         friend, other = (i + 1) % n, (i * 7 + 3) % n
         place, thing = PLACES[i % len(PLACES)], OBJECTS[i % len(OBJECTS)]
         first = len(plan)
-        plan.append((f"Early one morning {name} walked down the long road to {place} and sat there.", {"go": (i, place)}))
+        plan.append(
+            (f"Early one morning {name} walked down the long road to {place} and sat there.", {"go": (i, place)})
+        )
         plan.append(
             (f"There {name} met {names[friend]} and spoke with {names[other]} for a long while.", {"meet": (i, friend)})
         )

@@ -71,7 +71,9 @@ def test_graphviz_layout_has_no_overlapping_boxes_and_every_relation_labelled(ca
     objects = layout["objects"]
     boxes = {o["name"]: node_box(o) for o in objects}
     for a, b in itertools.combinations(boxes, 2):
-        assert not boxes_overlap(boxes[a], boxes[b]), f"{objects_label(objects, a)!r} overlaps {objects_label(objects, b)!r}"
+        assert not boxes_overlap(boxes[a], boxes[b]), (
+            f"{objects_label(objects, a)!r} overlaps {objects_label(objects, b)!r}"
+        )
     characters = {o["label"] for o in objects if o["name"].startswith("n") and o.get("class") != "relation"}
     assert {short_label(ws.entity(f"c{i}").name) for i in range(50)} <= characters
     relations = {o["_gvid"]: o for o in objects if o["name"].startswith("r")}

@@ -13,7 +13,7 @@ from worldstate.config import Settings
 from worldstate.errors import ConfigError, InputError
 from worldstate.files import atomic_write_bytes, check_output_file
 from worldstate.state import WorldState
-from worldstate.state.graphs import build_view, graph_to_text, to_dot, write_graph
+from worldstate.state.graphs import build_view, graph_to_text, write_graph
 from worldstate.view.inputs import load_world_file
 
 

@@ -10,8 +10,8 @@ from worldstate.analysis import World, analyze
 from worldstate.cli.common import file_option, ignore_option, model_options, world_option
 from worldstate.cli.render import progress
 from worldstate.config import Settings
-from worldstate.files import atomic_write_text, check_output_file, read_story_file
 from worldstate.errors import WorldstateError
+from worldstate.files import atomic_write_text, check_output_file, read_story_file
 from worldstate.state import Finding, Story
 from worldstate.state.timeline import Timeline
 from worldstate.view.inputs import load_world_file
