@@ -309,8 +309,8 @@
     clear(box);
     var root = svgEl("svg", { width: "100%", height: "100%", role: "img", "aria-label": "entity graph" });
     var defs = svgEl("defs");
-    var marker = svgEl("marker", { id: "arrow", viewBox: "0 0 10 10", refX: "9", refY: "5", markerWidth: "7",
-      markerHeight: "7", orient: "auto-start-reverse" });
+    var marker = svgEl("marker", { id: "arrow", viewBox: "0 0 10 10", refX: "9", refY: "5", markerWidth: "8",
+      markerHeight: "8", markerUnits: "userSpaceOnUse", orient: "auto-start-reverse" });
     marker.appendChild(svgEl("path", { d: "M0,0 L10,5 L0,10 z", fill: "#8fa3b8" }));
     defs.appendChild(marker);
     root.appendChild(defs);
