@@ -340,3 +340,40 @@ def test_sentence_numbers_match_the_json_indexes(cast_page):
     assert " ".join(sentence.text.split()) == " ".join(ws.story.span_text(ws.story.sentences[57].span).split())
     active = browser.find_elements(By.CSS_SELECTOR, "#story mark.active")
     assert active and active[0].find_element(By.XPATH, "./ancestor::span[@class='sent']") == sentence
+
+
+def test_state_cli_json_and_viewer_lanes_number_sentences_alike(browser, tmp_path):
+    """``state --at`` (1-based), its JSON (0-based) and the viewer's lanes (from the same World.timeline)
+    name the same sentences."""
+    import json
+
+    from click.testing import CliRunner
+
+    from worldstate.cli.main import cli
+
+    if _extractor_missing():
+        pytest.skip("the extractor (worldstate.extract.extract_world_state) is not available yet")
+    story = tmp_path / "hans.txt"
+    story.write_text(
+        "Hans lived in a mill by the river. One morning Hans walked to the forest. "
+        "There Hans found a golden key under a stone. In the evening Hans went back to the mill.\n",
+        encoding="utf-8",
+    )
+    args = ["state", str(story), "--at", "3", "--entity", "Hans"]
+    as_json = json.loads(CliRunner().invoke(cli, [*args, "--json"]).stdout)
+    text = CliRunner().invoke(cli, args).stdout
+    where = as_json["characters"][0]["location"]
+    assert as_json["sentence"] == 2 and text.startswith("State at the end of s3:")
+    assert f"{where['value_text']} (since s{where['since'] + 1}:" in text
+    out = tmp_path / "hans.html"
+    assert CliRunner().invoke(cli, ["view", str(story), "--out", str(out), "--no-detect"]).exit_code == 0
+    open_page(browser, out.read_text(encoding="utf-8"), tmp_path / "page.html")
+    browser.find_element(By.CSS_SELECTOR, '#tabs button[data-tab="timeline"]').click()
+    lane = browser.find_element(By.CSS_SELECTOR, f'#lanes .lane[data-character="{as_json["characters"][0]["entity"]}"]')
+    titles = [b.get_attribute("title") for b in lane.find_elements(By.CSS_SELECTOR, ".bar-where")]
+    until = "end" if where["until"] is None else f"s{where['until'] + 1}"
+    assert any(t.startswith(f"at {where['value_text']}, s{where['since'] + 1}\u2013{until}") for t in titles), titles
+    ticks = [t.get_attribute("title") for t in lane.find_elements(By.CSS_SELECTOR, ".lane-tick")]
+    for known in as_json["characters"][0]["knows"]:  # what the CLI says Hans knows, the lane shows at that sentence
+        told = f"s{known['since'] + 1}: knows what s{known['sentence'] + 1} tells ({known['channel']}"
+        assert any(t.startswith(told) for t in ticks), (told, ticks)

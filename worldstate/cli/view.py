@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -16,6 +17,9 @@ from worldstate.state import Finding, Story
 from worldstate.state.timeline import Timeline
 from worldstate.view.inputs import load_world_file
 
+if TYPE_CHECKING:
+    from worldstate.extract.timeline import KnownFact
+
 
 def _default_out(story: str | None, world: str | None) -> str:
     base = story if story and story != "-" else world
@@ -24,13 +28,19 @@ def _default_out(story: str | None, world: str | None) -> str:
     return str(Path(base).with_suffix(".html").name)
 
 
-def _timeline(analysed: World, notes: list[str]) -> Timeline | None:
-    """The World's per-entity timeline for the lanes; a timeline that cannot be built is a note."""
+def _lane_layers(analysed: World, notes: list[str]) -> tuple[Timeline | None, dict[str, list[KnownFact]] | None]:
+    """The World's per-entity timeline and what each character knows by the story's end (as
+    ``worldstate state`` reports it) for the lanes; layers that cannot be built are a note."""
     try:
-        return analysed.timeline
+        from worldstate.extract.timeline.query import knows
+
+        last = max(0, len(analysed.story.sentences) - 1)
+        timeline = analysed.timeline
+        known = {c.id: knows(analysed, c.id, last) for c in analysed.state.characters()}
     except (ImportError, WorldstateError) as exc:
-        notes.append(f"the character lanes show knowledge only: the timeline could not be built ({exc})")
-        return None
+        notes.append(f"the character lanes show the knowledge layer only: the timeline could not be built ({exc})")
+        return None, None
+    return timeline, known
 
 
 @click.command()
@@ -97,7 +107,9 @@ def view(
             findings = ignore.keep(findings)
             notes.append(ignore.line())
         step(f"writing {out}")
-        html = build_html(ws, findings, notes, timeline=_timeline(analysed, notes))
+        step("building the character lanes")
+        timeline, known = _lane_layers(analysed, notes)
+        html = build_html(ws, findings, notes, timeline=timeline, known=known)
         atomic_write_text(out, html)
     click.echo(
         f"wrote {out} ({len(html) / 1e6:.1f} MB): {len(ws.characters())} characters, "

@@ -13,10 +13,15 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from worldstate.state import Channel, EntityKind, Event, Finding, Knowledge, Source, WorldState
 from worldstate.state.timeline import Predicate, Timeline
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from worldstate.extract.timeline import KnownFact
 
 
 @dataclass(frozen=True)
@@ -39,9 +44,12 @@ def build_payload(
     notes: list[str] | None = None,
     limits: Limits | None = None,
     timeline: Timeline | None = None,
+    known: Mapping[str, list[KnownFact]] | None = None,
 ) -> dict[str, Any]:
     """Everything the page shows, with spans as ``[start, end]`` offsets into ``text``; ``timeline`` (the
-    World's per-entity states) gives the per-character lanes, else the lanes show knowledge only."""
+    World's per-entity states) gives the per-character lanes, else the lanes show knowledge only;
+    ``known`` (what each character knows by the end, as ``worldstate state`` reports it) gives the lanes'
+    knowledge, else the knowledge layer's records do."""
     limits = limits or Limits()
     story = ws.story
     idx = _Index(ws)
@@ -60,7 +68,7 @@ def build_payload(
         "graph": _entity_graph(ws, limits),
         "events": _events(ws, idx, limits.events),
         "event_count": len(ws.events),
-        "lanes": _lanes(ws, idx, timeline, limits),
+        "lanes": _lanes(ws, idx, timeline, known, limits),
         "knowledge": {c.id: _knowledge(ws, idx, c.id, limits.knowledge_per_character) for c in characters},
         "unknown": {c.id: _unknown(ws, idx, c.id, limits.unknown_per_character) for c in characters},
         "findings": [_finding(ws, i, f) for i, f in enumerate(findings)],
@@ -93,7 +101,13 @@ def _reflows(paragraph: str) -> bool:
     return len(lines) < 2 or any(len(line) > VERSE_LINE_CHARS for line in lines)
 
 
-def _lanes(ws: WorldState, idx: _Index, timeline: Timeline | None, limits: Limits) -> list[dict[str, Any]]:
+def _lanes(
+    ws: WorldState,
+    idx: _Index,
+    timeline: Timeline | None,
+    known: Mapping[str, list[KnownFact]] | None,
+    limits: Limits,
+) -> list[dict[str, Any]]:
     """One lane per character (most mentioned first): where it is, what it holds, whether it died (the
     timeline's told states, ``from``/``to`` sentence indexes, ``to`` the last sentence when the story never
     ends it) and what it knows (since which sentence, how)."""
@@ -122,20 +136,47 @@ def _lanes(ws: WorldState, idx: _Index, timeline: Timeline | None, limits: Limit
                     "quote": ws.story.span_text(st.evidence)[:200],
                 }
             )
-        knows = [
-            {
-                "sentence": k["since"],
-                "label": k["label"],
-                "channel": k["channel"],
-                "told_by": k["told_by"],
-                "span": k["span"],
-                "quote": k["quote"][:200],
-            }
-            for k in _knowledge(ws, idx, c.id, limits.states_per_lane)
-            if k["channel"] != Channel.NARRATOR_ONLY.value
-        ]
+        knows = (
+            _known_facts(ws, idx, known[c.id][: limits.states_per_lane])
+            if known is not None and c.id in known
+            else _recorded_knowledge(ws, idx, c.id, limits.states_per_lane)
+        )
         lanes.append({"id": c.id, "name": c.name, "mentions": len(c.mentions), **rows, "knows": knows})
     return lanes
+
+
+def _recorded_knowledge(ws: WorldState, idx: _Index, character: str, cap: int) -> list[dict[str, Any]]:
+    return [
+        {
+            "sentence": k["since"],
+            "label": k["label"],
+            "channel": k["channel"],
+            "told_by": k["told_by"],
+            "span": k["span"],
+            "quote": k["quote"][:200],
+        }
+        for k in _knowledge(ws, idx, character, cap)
+        if k["channel"] != Channel.NARRATOR_ONLY.value
+    ]
+
+
+def _known_facts(ws: WorldState, idx: _Index, facts: list[KnownFact]) -> list[dict[str, Any]]:
+    """``worldstate state``'s known facts as lane ticks: at the sentence since which it is known."""
+    out = []
+    for f in facts:
+        told = ws.story.sentences[f.sentence].span if f.sentence < len(ws.story.sentences) else None
+        span = f.evidence or told
+        out.append(
+            {
+                "sentence": f.since,
+                "label": f"what s{f.sentence + 1} tells",
+                "channel": f.channel,
+                "told_by": idx.name(f.source) if f.source else "",
+                "span": [span.start, span.end] if span else [0, 0],
+                "quote": " ".join(f.text.split())[:200],
+            }
+        )
+    return out
 
 
 def _characters(ws: WorldState, idx: _Index) -> list[dict[str, Any]]:
