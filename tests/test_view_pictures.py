@@ -126,3 +126,14 @@ def test_verse_keeps_its_lines():
     story = Story.from_text(f"{prose}\n\n{verse}\n")
     data = build_payload(WorldState(story=story), [])
     assert data["reflow"] == [True, False]
+
+
+def test_story_order_edges_carry_no_label_node():
+    from test_view_html import viewer_world
+
+    from worldstate.state.graphs import event_graph
+
+    dot = picture_dot(picture_graph(event_graph(viewer_world())))
+    assert "n0 -> n1" in dot and 'class="relation"' not in dot  # "next" says nothing an arrow does not
+    entities = picture_dot(picture_graph(entity_graph(viewer_world())))
+    assert 'label="scold"' in entities and 'class="relation"' in entities

@@ -22,6 +22,7 @@ MAX_INCHES = 24.0
 DPI = 96
 LABEL_CHARS = 40
 RELATIONS_PER_EDGE = 3
+UNLABELLED = {"", "next"}
 _COLOURS = {"character": "#2f6fb3", "place": "#3f9d5a", "object": "#c58b2c", "group": "#7b5ea7"}
 _RELATION_NODE = (
     'shape=plaintext, style=filled, fillcolor="#ffffffcc", fontcolor="#39424e", fontsize=13,'
@@ -108,6 +109,9 @@ def picture_dot(pic: nx.DiGraph) -> str:
         # keeps it clear of every node and every other relation label
         caption = short_label(edge_caption(data["relations"]), 40)
         width = min(4.0, 1.0 + 0.5 * (data["weight"] - 1))
+        if caption in UNLABELLED:  # story order in the events graph: an arrow says it all
+            lines.append(f"  {ids[u]} -> {ids[v]} [penwidth={width:g}];")
+            continue
         lines.append(f"  r{i} [label={_quote(caption)}, {_RELATION_NODE}];")
         lines.append(f'  {ids[u]} -> r{i} [arrowhead=none, penwidth={width:g}, class="relation"];')
         lines.append(f'  r{i} -> {ids[v]} [penwidth={width:g}, class="relation"];')
