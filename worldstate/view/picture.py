@@ -4,7 +4,8 @@ The export formats (``--format dot`` and the others) keep every node and edge; a
 ``max_nodes`` most important nodes (characters first, most mentioned first, then the entities most
 connected to them), merges the parallel edges between two nodes into one edge whose label lists their
 relations, and asks Graphviz for a packed layout: ``neato`` with overlap removal (``overlap=prism``)
-and separation around every node, straight edges, edge labels on, and a canvas
+and separation around every node, straight edges, edge labels on, an aspect near 4:3 (``ratio``, which
+only spreads the layout, never packs it tighter), and a canvas
 of at most ``MAX_INCHES`` on its longer side at ``DPI``. Each node's label is inside its box, so boxes
 that do not overlap mean labels that do not overlap. A relation's label is a node of its own
 (``class="relation"``, named ``r<k>``) half-way along its edge, so it is kept clear of the others too.
@@ -89,7 +90,7 @@ def picture_dot(pic: nx.DiGraph) -> str:
     lines = [
         "digraph G {",
         f'  graph [layout=neato, overlap=prism, overlap_scaling=-4, sep="+8", esep="+4", splines=line,'
-        f' pack=true, packmode="graph", outputorder=edgesfirst, size="{MAX_INCHES:g},{MAX_INCHES:g}",'
+        f' pack=true, packmode="graph", ratio=0.75, outputorder=edgesfirst, size="{MAX_INCHES:g},{MAX_INCHES:g}",'
         f' dpi={DPI}, pad=0.3, bgcolor=white, fontname="Helvetica"];',
         '  node [style="filled,rounded", fontname="Helvetica", fontsize=16, fontcolor=white, margin="0.12,0.06"];',
         '  edge [fontname="Helvetica", fontsize=11, fontcolor="#39424e", color="#8fa3b8", arrowsize=0.7, len=0.6];',
