@@ -63,3 +63,23 @@ def test_a_folder_run_goes_on_past_bad_files_and_lists_them(tmp_path: Path) -> N
     failed = {Path(f["source"].split("#")[0]).name for f in index["failed"]}
     assert failed == {"b.txt", "c.txt"}
     assert "2 failed:" in result.output and "b.txt" in result.output
+
+
+def test_a_collection_in_booknlp_format_gives_the_four_files_per_story(tmp_path: Path) -> None:
+    book = gutenberg_book(tmp_path / "tales.txt")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(cli, ["analyze", str(book), "--format", "booknlp", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    index = json.loads((out / "index.json").read_text("utf-8"))
+    ids = [row["id"] for row in index["stories"]]
+    assert len(ids) == 3 and index["failed"] == []
+    assert sorted(p.name for p in out.iterdir()) == sorted(
+        ["index.json", *(f"{i}{suffix}" for i in ids for suffix in (".tokens", ".entities", ".quotes", ".book"))]
+    )
+    for row, text in zip(index["stories"], TALES.values(), strict=True):
+        assert row["file"] == f"{row['id']}.book"
+        book_json = json.loads((out / row["file"]).read_text("utf-8"))
+        names = {c["name"] for c in book_json["characters"]}
+        assert "Hans" in names  # each story's own character list
+        tokens = (out / f"{row['id']}.tokens").read_text("utf-8").splitlines()[1:]
+        assert " ".join(line.split("\t")[4] for line in tokens[:3]) == " ".join(text.split()[:3])

@@ -97,7 +97,7 @@ def embedded_data(html: str) -> dict:
 def test_page_is_self_contained_and_carries_the_world():
     html = build_html(viewer_world())
     assert html.startswith("<!DOCTYPE html>")
-    assert "cytoscape" in html and "Content-Security-Policy" in html
+    assert "worldstateLayout" in html and "Content-Security-Policy" in html  # the graph layout is inlined
     assert not re.search(r"""(src|href)\s*=\s*["']?https?:""", html), "page must not load anything from the network"
     data = embedded_data(html)
     assert [c["name"] for c in data["characters"]] == ["Randall", "Maggie"]

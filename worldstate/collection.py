@@ -10,12 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from worldstate.config import Settings
 from worldstate.errors import WorldstateError
 from worldstate.make.corpus import SourceStory, read_source, story_files, unique_ids
-from worldstate.state import WorldState
+
+if TYPE_CHECKING:
+    from worldstate.analysis import World
 
 INDEX = "index.json"
 
@@ -69,20 +71,21 @@ def is_collection(path: Path) -> bool:
 def analyze_collection(
     run: CollectionRun,
     settings: Settings,
-    write: Callable[[SourceStory, WorldState], Path],
+    write: Callable[[SourceStory, World], Path],
     progress: Callable[[Iterable[SourceStory]], Iterable[SourceStory]] = iter,
 ) -> CollectionRun:
-    """Analyse every story of ``run`` on its own and ``write`` its world state; a story that fails is listed."""
+    """Analyse every story of ``run`` on its own and ``write`` its result (from the analysed World: its world
+    state, or its parse for the BookNLP files); a story that fails is listed."""
     from worldstate.analysis import analyze
 
     for story in progress(run.stories):
         try:
-            state = analyze(story.text, settings, source=f"{story.origin}#{story.id}").state
+            world = analyze(story.text, settings, source=f"{story.origin}#{story.id}")
+            target = write(story, world)
         except WorldstateError as exc:
             run.failed.append(Failed(f"{story.origin}#{story.id}", str(exc)))
             continue
-        target = write(story, state)
-        characters = len(state.characters())
+        characters = len(world.state.characters())
         row = {"id": story.id, "title": story.title, "origin": story.origin, "words": story.words}
         run.written.append({**row, "characters": characters, "file": target.name})
     return run

@@ -1,5 +1,8 @@
 """``worldstate analyze`` on a folder or a collection file: one result per story, failures listed at the end.
 
+``--format json``/``text`` write ``<story id>.json``/``.txt``; ``--format booknlp`` writes BookNLP's four files
+per story (``<story id>.tokens``, ``.entities``, ``.quotes``, ``.book``), as BookNLP names them by book id.
+
 Exit code: 0 when every file and story was analysed; 2 when any could not be read or analysed (the others are
 still written, and ``index.json`` lists both).
 """
@@ -12,9 +15,10 @@ from pathlib import Path
 
 import click
 
+from worldstate.analysis import World
 from worldstate.collection import INDEX, CollectionRun, analyze_collection, read_collection
 from worldstate.config import Settings
-from worldstate.errors import InputError
+from worldstate.errors import InputError, WorldstateError
 from worldstate.files import atomic_write_text, check_output_dir
 from worldstate.make.corpus import SourceStory
 from worldstate.state import WorldState, to_json
@@ -34,7 +38,8 @@ def world_state_text(ws: WorldState) -> str:
 
 
 def analyze_many(source: Path, fmt: str, out: str | None, settings: Settings) -> None:
-    """Analyse every story in ``source`` into the folder ``out`` (``<story id>.json`` or ``.txt``, ``index.json``)."""
+    """Analyse every story in ``source`` into the folder ``out`` (``<story id>.json``, ``.txt`` or the BookNLP
+    files, and ``index.json``)."""
     from tqdm import tqdm
 
     if not out:
@@ -48,8 +53,11 @@ def analyze_many(source: Path, fmt: str, out: str | None, settings: Settings) ->
     folder.mkdir(parents=True, exist_ok=True)
     suffix = ".json" if fmt == "json" else ".txt"
 
-    def write(story: SourceStory, ws: WorldState) -> Path:
+    def write(story: SourceStory, world: World) -> Path:
+        if fmt == "booknlp":
+            return write_booknlp_story(world, folder, story.id)
         target = folder / f"{story.id}{suffix}"
+        ws = world.state
         atomic_write_text(target, (to_json(ws) if fmt == "json" else world_state_text(ws)) + "\n")
         return target
 
@@ -59,6 +67,15 @@ def analyze_many(source: Path, fmt: str, out: str | None, settings: Settings) ->
     analyze_collection(run, settings, write, bar)
     atomic_write_text(folder / INDEX, json.dumps(run.index(), ensure_ascii=False, indent=1) + "\n")
     _summary(run, folder)
+
+
+def write_booknlp_story(world: World, folder: Path, name: str) -> Path:
+    """BookNLP's four files for one analysed story in ``folder``; the ``.book`` file's path."""
+    from worldstate.extract.booknlp import BookNLPExport
+
+    if world.parsed is None:
+        raise WorldstateError("--format booknlp needs the parse layer (the English extractor)")
+    return BookNLPExport(world.state, world.parsed).write(folder, name)[-1]
 
 
 def _summary(run: CollectionRun, folder: Path) -> None:

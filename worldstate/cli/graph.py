@@ -13,7 +13,7 @@ from worldstate.config import Settings
 from worldstate.errors import ConfigError, InputError
 from worldstate.files import atomic_write_bytes, check_output_file
 from worldstate.state import WorldState
-from worldstate.state.graphs import build_view, graph_to_text, to_dot, write_graph
+from worldstate.state.graphs import build_view, graph_to_text, write_graph
 from worldstate.view.inputs import load_world_file
 
 
@@ -61,7 +61,11 @@ def _world(story: str | None, world: str | None, settings: Settings) -> WorldSta
     "--render",
     type=click.Choice(["png", "svg"]),
     default=None,
-    help="Draw the graph with Graphviz's dot (must be installed) into --out.",
+    help="Draw the graph with Graphviz (must be installed) into --out: a packed layout of the --max-nodes "
+    "most important nodes, relations labelled, at most 24 inches (2304 px) on a side.",
+)
+@click.option(
+    "--max-nodes", type=click.IntRange(1, 500), default=60, show_default=True, help="With --render: nodes drawn."
 )
 @click.option("--out", type=click.Path(dir_okay=False), default=None, help="Output file (default: standard output).")
 @world_option
@@ -72,6 +76,7 @@ def graph(
     character: str | None,
     fmt: str,
     render: str | None,
+    max_nodes: int,
     out: str | None,
     world: str | None,
     settings: Settings,
@@ -94,9 +99,13 @@ def graph(
     g = build_view(ws, view, character_id)  # type: ignore[arg-type]
     summary = f"{view} graph ({g.number_of_nodes()} nodes, {g.number_of_edges()} edges)"
     if render:
+        from worldstate.view.picture import picture_dot, picture_graph
+
         assert out is not None
-        atomic_write_bytes(out, render_dot(to_dot(g), render))
-        click.echo(f"drew {summary} with Graphviz to {out}", err=True)
+        pic = picture_graph(g, max_nodes)
+        atomic_write_bytes(out, render_dot(picture_dot(pic), render))
+        drawn = f"{pic.number_of_nodes()} of {g.number_of_nodes()} nodes"
+        click.echo(f"drew {summary}: {drawn}, relations labelled, with Graphviz to {out}", err=True)
     elif out:
         write_graph(g, fmt, out)  # type: ignore[arg-type]
         click.echo(f"wrote {summary} to {out}", err=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -10,9 +11,14 @@ from worldstate.analysis import World, analyze
 from worldstate.cli.common import file_option, ignore_option, model_options, world_option
 from worldstate.cli.render import progress
 from worldstate.config import Settings
+from worldstate.errors import WorldstateError
 from worldstate.files import atomic_write_text, check_output_file, read_story_file
 from worldstate.state import Finding, Story
+from worldstate.state.timeline import Timeline
 from worldstate.view.inputs import load_world_file
+
+if TYPE_CHECKING:
+    from worldstate.extract.timeline import KnownFact
 
 
 def _default_out(story: str | None, world: str | None) -> str:
@@ -20,6 +26,21 @@ def _default_out(story: str | None, world: str | None) -> str:
     if not base:
         raise click.UsageError("--out is required when the story comes from standard input")
     return str(Path(base).with_suffix(".html").name)
+
+
+def _lane_layers(analysed: World, notes: list[str]) -> tuple[Timeline | None, dict[str, list[KnownFact]] | None]:
+    """The World's per-entity timeline and what each character knows by the story's end (as
+    ``worldstate state`` reports it) for the lanes; layers that cannot be built are a note."""
+    try:
+        from worldstate.extract.timeline.query import knows
+
+        last = max(0, len(analysed.story.sentences) - 1)
+        timeline = analysed.timeline
+        known = {c.id: knows(analysed, c.id, last) for c in analysed.state.characters()}
+    except (ImportError, WorldstateError) as exc:
+        notes.append(f"the character lanes show the knowledge layer only: the timeline could not be built ({exc})")
+        return None, None
+    return timeline, known
 
 
 @click.command()
@@ -86,7 +107,9 @@ def view(
             findings = ignore.keep(findings)
             notes.append(ignore.line())
         step(f"writing {out}")
-        html = build_html(ws, findings, notes)
+        step("building the character lanes")
+        timeline, known = _lane_layers(analysed, notes)
+        html = build_html(ws, findings, notes, timeline=timeline, known=known)
         atomic_write_text(out, html)
     click.echo(
         f"wrote {out} ({len(html) / 1e6:.1f} MB): {len(ws.characters())} characters, "

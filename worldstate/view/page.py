@@ -11,7 +11,7 @@ from worldstate.data import read_text
 
 # Placeholders in template.html, each replaced exactly once in a single pass (inserted text is
 # never re-scanned, so story text cannot smuggle in a placeholder).
-_SLOTS = re.compile(r"/\*@(CSS|LIBRARY|VIEWER)@\*/|@DATA@")
+_SLOTS = re.compile(r"/\*@(CSS|LAYOUT|VIEWER)@\*/|@DATA@")
 
 # Characters that could end a <script> block or confuse an HTML parser, as JSON escapes.
 _JSON_ESCAPES = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029"}
@@ -38,7 +38,7 @@ def render_page(payload: dict[str, Any]) -> str:
     """The complete HTML document for ``payload`` (see ``worldstate.view.payload``)."""
     parts = {
         "CSS": _asset("viewer.css"),
-        "LIBRARY": _inline_script(_asset("assets/cytoscape.min.js")),
+        "LAYOUT": _inline_script(_asset("layout.js")),
         "VIEWER": _inline_script(_asset("viewer.js")),
         "DATA": json_for_script(payload),
     }

@@ -3,6 +3,9 @@
 Large stories are capped here so the page stays responsive: the entity graph keeps the most
 mentioned entities, the timeline and knowledge lists keep their first items and say how many
 were left out. The story text itself is always complete (the page renders it page by page).
+
+Sentence numbers in the payload are 0-based indexes into the world's one sentence split (``sentences``);
+the page shows sentence ``k`` as ``s{k + 1}``, as every report does.
 """
 
 from __future__ import annotations
@@ -10,9 +13,15 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from worldstate.state import EntityKind, Event, Finding, Knowledge, Source, WorldState
+from worldstate.state import Channel, EntityKind, Event, Finding, Knowledge, Source, WorldState
+from worldstate.state.timeline import Predicate, Timeline
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from worldstate.extract.timeline import KnownFact
 
 
 @dataclass(frozen=True)
@@ -25,12 +34,22 @@ class Limits:
     knowledge_per_character: int = 400
     unknown_per_character: int = 200
     page_chars: int = 40_000
+    lanes: int = 200
+    states_per_lane: int = 400
 
 
 def build_payload(
-    ws: WorldState, findings: list[Finding], notes: list[str] | None = None, limits: Limits | None = None
+    ws: WorldState,
+    findings: list[Finding],
+    notes: list[str] | None = None,
+    limits: Limits | None = None,
+    timeline: Timeline | None = None,
+    known: Mapping[str, list[KnownFact]] | None = None,
 ) -> dict[str, Any]:
-    """Everything the page shows, with spans as ``[start, end]`` offsets into ``text``."""
+    """Everything the page shows, with spans as ``[start, end]`` offsets into ``text``; ``timeline`` (the
+    World's per-entity states) gives the per-character lanes, else the lanes show knowledge only;
+    ``known`` (what each character knows by the end, as ``worldstate state`` reports it) gives the lanes'
+    knowledge, else the knowledge layer's records do."""
     limits = limits or Limits()
     story = ws.story
     idx = _Index(ws)
@@ -41,12 +60,15 @@ def build_payload(
         "text": story.text,
         "words": story.word_count,
         "paragraphs": [[p.span.start, p.span.end] for p in story.paragraphs],
+        "layout": story.layout,
+        "reflow": [_reflows(story.text[p.span.start : p.span.end]) for p in story.paragraphs],
         "sentences": [[s.span.start, s.span.end] for s in story.sentences],
         "pages": _pages(ws, limits.page_chars),
         "characters": _characters(ws, idx),
         "graph": _entity_graph(ws, limits),
         "events": _events(ws, idx, limits.events),
         "event_count": len(ws.events),
+        "lanes": _lanes(ws, idx, timeline, known, limits),
         "knowledge": {c.id: _knowledge(ws, idx, c.id, limits.knowledge_per_character) for c in characters},
         "unknown": {c.id: _unknown(ws, idx, c.id, limits.unknown_per_character) for c in characters},
         "findings": [_finding(ws, i, f) for i, f in enumerate(findings)],
@@ -66,6 +88,95 @@ def _pages(ws: WorldState, page_chars: int) -> list[list[int]]:
     if first < len(ws.story.paragraphs):
         pages.append([first, len(ws.story.paragraphs) - 1])
     return pages
+
+
+# A paragraph whose lines are all this short is verse or a list: its line breaks are kept.
+VERSE_LINE_CHARS = 45
+
+
+def _reflows(paragraph: str) -> bool:
+    """Whether a paragraph's single line breaks are hard wrapping (shown as flowing text) rather than
+    the author's lines (verse, lists: every line short)."""
+    lines = [line.strip() for line in paragraph.split("\n") if line.strip()]
+    return len(lines) < 2 or any(len(line) > VERSE_LINE_CHARS for line in lines)
+
+
+def _lanes(
+    ws: WorldState,
+    idx: _Index,
+    timeline: Timeline | None,
+    known: Mapping[str, list[KnownFact]] | None,
+    limits: Limits,
+) -> list[dict[str, Any]]:
+    """One lane per character (most mentioned first): where it is, what it holds, whether it died (the
+    timeline's told states, ``from``/``to`` sentence indexes, ``to`` the last sentence when the story never
+    ends it) and what it knows (since which sentence, how)."""
+    last = max(0, len(ws.story.sentences) - 1)
+    chars = sorted(ws.characters(), key=lambda e: (-len(e.mentions), e.first_sentence))[: limits.lanes]
+    by_subject = timeline.by_subject() if timeline else {}
+    lanes = []
+    for c in chars:
+        rows: dict[str, list[dict[str, Any]]] = {"where": [], "holds": [], "dead": []}
+        for st in by_subject.get(c.id, []):
+            if not st.modality.factual:
+                continue
+            row = {Predicate.LOCATION: "where", Predicate.HOLDS: "holds"}.get(st.predicate)
+            if st.predicate == Predicate.ALIVE and st.value == "false":
+                row = "dead"
+            if row is None or len(rows[row]) >= limits.states_per_lane:
+                continue
+            label = "dead" if row == "dead" else st.value_text or idx.name(st.value)
+            rows[row].append(
+                {
+                    "from": st.start,
+                    "to": last if st.end is None else max(st.start, st.end),
+                    "open": st.end is None,
+                    "label": label,
+                    "span": [st.evidence.start, st.evidence.end],
+                    "quote": ws.story.span_text(st.evidence)[:200],
+                }
+            )
+        knows = (
+            _known_facts(ws, idx, known[c.id][: limits.states_per_lane])
+            if known is not None and c.id in known
+            else _recorded_knowledge(ws, idx, c.id, limits.states_per_lane)
+        )
+        lanes.append({"id": c.id, "name": c.name, "mentions": len(c.mentions), **rows, "knows": knows})
+    return lanes
+
+
+def _recorded_knowledge(ws: WorldState, idx: _Index, character: str, cap: int) -> list[dict[str, Any]]:
+    return [
+        {
+            "sentence": k["since"],
+            "label": k["label"],
+            "channel": k["channel"],
+            "told_by": k["told_by"],
+            "span": k["span"],
+            "quote": k["quote"][:200],
+        }
+        for k in _knowledge(ws, idx, character, cap)
+        if k["channel"] != Channel.NARRATOR_ONLY.value
+    ]
+
+
+def _known_facts(ws: WorldState, idx: _Index, facts: list[KnownFact]) -> list[dict[str, Any]]:
+    """``worldstate state``'s known facts as lane ticks: at the sentence since which it is known."""
+    out = []
+    for f in facts:
+        told = ws.story.sentences[f.sentence].span if f.sentence < len(ws.story.sentences) else None
+        span = f.evidence or told
+        out.append(
+            {
+                "sentence": f.since,
+                "label": f"what s{f.sentence + 1} tells",
+                "channel": f.channel,
+                "told_by": idx.name(f.source) if f.source else "",
+                "span": [span.start, span.end] if span else [0, 0],
+                "quote": " ".join(f.text.split())[:200],
+            }
+        )
+    return out
 
 
 def _characters(ws: WorldState, idx: _Index) -> list[dict[str, Any]]:

@@ -6,7 +6,8 @@
   var data = JSON.parse(document.getElementById("ws-data").textContent);
   var text = data.text;
   var TIMELINE_PAGE = 100;
-  var state = { page: -1, character: null, finding: null, timelinePage: 0, cy: null, timeline: null };
+  var state = { page: -1, character: null, finding: null, timelinePage: 0, graph: null, zoom: null,
+    lanesAll: false, laneZoom: 1, timelineEvents: [] };
 
   // ---- small DOM helpers ---------------------------------------------------------------
   function el(tag, cls, content) {
@@ -81,7 +82,7 @@
     var pageMarks = marks.filter(function (m) { return m.end > lo && m.start < hi; });
     var frag = document.createDocumentFragment();
     for (var p = first; p <= last; p++) {
-      var para = el("p");
+      var para = el("p", data.reflow && data.reflow[p] === false ? "lines" : "flow");
       para.dataset.p = p;
       var pos = data.paragraphs[p][0];
       sentencesOfPara[p].forEach(function (si) {
@@ -215,7 +216,8 @@
     box.appendChild(el("h2", null, "What " + c.name + " does not know (" + unknown.length + ")"));
     if (!unknown.length) box.appendChild(el("p", "hint", "Nothing recorded."));
     else box.appendChild(knowledgeTable(unknown, false));
-    if (state.cy) { state.cy.$(":selected").unselect(); state.cy.$id(id).select(); }
+    markSelectedNode();
+    document.querySelectorAll("#lanes .lane[data-character]").forEach(function (l) { l.classList.toggle("selected", l.dataset.character === id); });
   }
 
   function knowledgeTable(items, known) {
@@ -236,48 +238,282 @@
     return table;
   }
 
-  // ---- entity graph (Cytoscape.js) --------------------------------------------------------------
-  function renderGraph() {
-    if (state.cy) { state.cy.resize(); return; }
+  // ---- entity graph (SVG; layout.js places the boxes so no two labels overlap) ----------------------
+  var SVGNS = "http://www.w3.org/2000/svg";
+  var FONT = 'system-ui, -apple-system, "Segoe UI", sans-serif';
+  var NODE_FONT = 12, EDGE_FONT = 10, RELATIONS_SHOWN = 3;
+  var measurer = document.createElement("canvas").getContext("2d");
+
+  function svgEl(tag, attrs, content) {
+    var node = document.createElementNS(SVGNS, tag);
+    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
+    if (content !== undefined) node.textContent = String(content);
+    return node;
+  }
+  function textWidth(s, px) { measurer.font = px + "px " + FONT; return measurer.measureText(s).width; }
+
+  // One edge per ordered pair, its label the pair's relations (most frequent first) and how many more.
+  function graphModel() {
     var g = data.graph;
-    $("graph-info").textContent = g.nodes.length + " of " + g.total_nodes + " entities, " + g.edges.length + " of " +
-      g.total_edges + " relations. Click a character to see what they know.";
-    if (typeof cytoscape !== "function") { $("graph-info").textContent += " (graph library failed to load)"; return; }
-    var elements = g.nodes.map(function (n) { return { data: { id: n.id, label: n.label, kind: n.kind, size: 18 + Math.min(30, n.mentions * 2) } }; })
-      .concat(g.edges.map(function (e) { return { data: { id: e.id, source: e.source, target: e.target, label: e.label, sentence: e.sentence } }; }));
-    state.cy = cytoscape({
-      container: $("graph"),
-      elements: elements,
-      layout: { name: g.nodes.length > 1 ? "cose" : "grid", animate: false, randomize: false, nodeRepulsion: 8000 },
-      style: [
-        { selector: "node", style: { label: "data(label)", width: "data(size)", height: "data(size)", "font-size": 10,
-          "background-color": "#8fa3b8", "text-valign": "bottom", "text-margin-y": 3 } },
-        { selector: 'node[kind = "character"]', style: { "background-color": "#2f6fb3" } },
-        { selector: 'node[kind = "place"]', style: { "background-color": "#3f9d5a", shape: "round-rectangle" } },
-        { selector: 'node[kind = "object"]', style: { "background-color": "#c58b2c", shape: "diamond" } },
-        { selector: "node:selected", style: { "border-width": 3, "border-color": "#c0392b" } },
-        { selector: "edge", style: { label: "data(label)", "font-size": 8, width: 1.5, "curve-style": "bezier",
-          "target-arrow-shape": "triangle", "line-color": "#b7c2cf", "target-arrow-color": "#b7c2cf", "text-rotation": "autorotate" } }
-      ]
+    var index = {};
+    var nodes = g.nodes.map(function (n, i) {
+      index[n.id] = i;
+      var r = 6 + Math.min(12, Math.sqrt(n.mentions) * 1.5);
+      var label = short(n.label, 40);
+      var w = Math.max(2 * r, textWidth(label, NODE_FONT) + 6);
+      return { id: n.id, label: label, full: n.label, kind: n.kind, r: r, w: w, h: 2 * r + 3 + NODE_FONT + 4 };
     });
-    state.cy.on("tap", "node", function (evt) {
-      var id = evt.target.id();
-      if (characterById[id]) selectCharacter(id);
+    var pairs = {}, edges = [];
+    g.edges.forEach(function (e) {
+      var key = e.source + "\u0000" + e.target;
+      if (!(key in pairs)) {
+        pairs[key] = edges.length;
+        edges.push({ source: index[e.source], target: index[e.target], relations: [], weight: 0, sentence: e.sentence });
+      }
+      var edge = edges[pairs[key]];
+      edge.relations.push(e.label.replace(/_/g, " "));
+      edge.weight += e.weight;
+      edge.sentence = Math.min(edge.sentence, e.sentence);
     });
-    state.cy.on("tap", "edge", function (evt) {
-      var s = data.sentences[evt.target.data("sentence")];
-      if (s) jumpTo(s[0], s[1]);
+    var labels = edges.map(function (e, i) {
+      var shown = e.relations.slice(0, RELATIONS_SHOWN).join(", ");
+      var more = e.relations.length - RELATIONS_SHOWN;
+      var text = short(shown + (more > 0 ? " +" + more : ""), 48);
+      return { edge: i, text: text, w: textWidth(text, EDGE_FONT) + 6, h: EDGE_FONT + 5 };
     });
-    if (state.character) state.cy.$id(state.character).select();
+    return { nodes: nodes, edges: edges, labels: labels };
   }
 
-  // ---- timeline --------------------------------------------------------------------------------
+  // Box centre (x, y) of a node holds its circle on top and its label below.
+  function circleY(n) { return n.y - n.h / 2 + n.r; }
+
+  function edgePath(a, lab, b) {
+    var ax = a.x, ay = circleY(a), bx = b.x, by = circleY(b);
+    var cx = 2 * lab.x - (ax + bx) / 2, cy = 2 * lab.y - (ay + by) / 2;  // the curve passes through the label
+    var dx = bx - cx, dy = by - cy, d = Math.sqrt(dx * dx + dy * dy) || 1;
+    var ex = bx - dx / d * (b.r + 2), ey = by - dy / d * (b.r + 2);  // stop at the circle for the arrow
+    return "M" + ax.toFixed(1) + "," + ay.toFixed(1) + " Q" + cx.toFixed(1) + "," + cy.toFixed(1) + " " +
+      ex.toFixed(1) + "," + ey.toFixed(1);
+  }
+
+  function renderGraph() {
+    if (state.graph) return;
+    var g = data.graph;
+    var model = graphModel();
+    state.graph = model;
+    $("graph-info").textContent = g.nodes.length + " of " + g.total_nodes + " entities, " + model.edges.length +
+      " linked pairs (" + g.edges.length + " of " + g.total_edges + " relations). Wheel or buttons to zoom, drag to pan; " +
+      "click a character to see what they know, a relation to read it.";
+    window.worldstateLayout.layout(model.nodes, model.edges, model.labels);
+    var box = $("graph");
+    clear(box);
+    var root = svgEl("svg", { width: "100%", height: "100%", role: "img", "aria-label": "entity graph" });
+    var defs = svgEl("defs");
+    var marker = svgEl("marker", { id: "arrow", viewBox: "0 0 10 10", refX: "9", refY: "5", markerWidth: "8",
+      markerHeight: "8", markerUnits: "userSpaceOnUse", orient: "auto-start-reverse" });
+    marker.appendChild(svgEl("path", { d: "M0,0 L10,5 L0,10 z", fill: "#8fa3b8" }));
+    defs.appendChild(marker);
+    root.appendChild(defs);
+    var view = svgEl("g", { id: "graph-view" });
+    root.appendChild(view);
+    var edgeLayer = svgEl("g", { class: "edges" }), labelLayer = svgEl("g", { class: "edge-labels" });
+    var nodeLayer = svgEl("g", { class: "nodes" });
+    view.appendChild(edgeLayer); view.appendChild(nodeLayer); view.appendChild(labelLayer);
+    model.edges.forEach(function (e, i) {
+      var a = model.nodes[e.source], b = model.nodes[e.target], lab = model.labels[i];
+      var path = svgEl("path", { d: edgePath(a, lab, b), class: "edge", "marker-end": "url(#arrow)",
+        "stroke-width": Math.min(4, 1 + (e.weight - 1) * 0.5) });
+      edgeLayer.appendChild(path);
+      var group = svgEl("g", { class: "edge-label-box" });
+      group.appendChild(svgEl("rect", { x: lab.x - lab.w / 2, y: lab.y - lab.h / 2, width: lab.w, height: lab.h, rx: 3 }));
+      var text = svgEl("text", { x: lab.x, y: lab.y + EDGE_FONT * 0.35, class: "edge-label", "font-size": EDGE_FONT },
+        lab.text);
+      group.appendChild(text);
+      group.appendChild(svgEl("title", {}, a.full + " \u2192 " + b.full + ": " + e.relations.join(", ") +
+        " (first in s" + (e.sentence + 1) + ")"));
+      group.addEventListener("click", function () {
+        var s = data.sentences[e.sentence];
+        if (s) jumpTo(s[0], s[1]);
+      });
+      labelLayer.appendChild(group);
+    });
+    model.nodes.forEach(function (n) {
+      var group = svgEl("g", { class: "node kind-" + n.kind.replace(/[^a-z-]/gi, ""), "data-id": n.id });
+      group.appendChild(svgEl("circle", { cx: n.x, cy: circleY(n), r: n.r }));
+      group.appendChild(svgEl("text", { x: n.x, y: n.y + n.h / 2 - 4, class: "node-label", "font-size": NODE_FONT }, n.label));
+      group.appendChild(svgEl("title", {}, n.full + " (" + n.kind + ")"));
+      if (characterById[n.id]) group.addEventListener("click", function () { selectCharacter(n.id); });
+      nodeLayer.appendChild(group);
+      n.el = group;
+    });
+    box.appendChild(root);
+    state.zoom = { k: 1, x: 0, y: 0, view: view, svg: root };
+    panAndZoom(root);
+    fitGraph();
+    markSelectedNode();
+  }
+
+  function applyZoom() {
+    var z = state.zoom;
+    z.view.setAttribute("transform", "translate(" + z.x.toFixed(1) + "," + z.y.toFixed(1) + ") scale(" + z.k.toFixed(4) + ")");
+  }
+
+  function zoomAt(factor, px, py) {
+    var z = state.zoom;
+    var k = Math.max(0.1, Math.min(4, z.k * factor));
+    z.x = px - (px - z.x) * k / z.k;
+    z.y = py - (py - z.y) * k / z.k;
+    z.k = k;
+    applyZoom();
+  }
+
+  // The whole graph when it fits at a readable size; else readable size, centred on the most mentioned node.
+  function fitGraph() {
+    var model = state.graph, z = state.zoom;
+    if (!model || !model.nodes.length) return;
+    var items = model.nodes.concat(model.labels);
+    var x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    items.forEach(function (it) {
+      x0 = Math.min(x0, it.x - it.w / 2); x1 = Math.max(x1, it.x + it.w / 2);
+      y0 = Math.min(y0, it.y - it.h / 2); y1 = Math.max(y1, it.y + it.h / 2);
+    });
+    var width = z.svg.clientWidth || 400, height = z.svg.clientHeight || 400;
+    var k = Math.min(1.5, (width - 20) / (x1 - x0 || 1), (height - 20) / (y1 - y0 || 1));
+    var cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
+    if (k < 0.8) { k = 0.8; cx = model.nodes[0].x; cy = model.nodes[0].y; }
+    z.k = k; z.x = width / 2 - cx * k; z.y = height / 2 - cy * k;
+    applyZoom();
+  }
+
+  function panAndZoom(svgRoot) {
+    svgRoot.addEventListener("wheel", function (e) {
+      e.preventDefault();
+      var rect = svgRoot.getBoundingClientRect();
+      zoomAt(Math.exp(-e.deltaY * 0.0015), e.clientX - rect.left, e.clientY - rect.top);
+    }, { passive: false });
+    var drag = null;
+    svgRoot.addEventListener("pointerdown", function (e) {
+      if (e.target.closest && e.target.closest(".node, .edge-label-box")) return;
+      drag = { x: e.clientX, y: e.clientY, zx: state.zoom.x, zy: state.zoom.y };
+      svgRoot.setPointerCapture(e.pointerId);
+      svgRoot.classList.add("panning");
+    });
+    svgRoot.addEventListener("pointermove", function (e) {
+      if (!drag) return;
+      state.zoom.x = drag.zx + e.clientX - drag.x;
+      state.zoom.y = drag.zy + e.clientY - drag.y;
+      applyZoom();
+    });
+    function stop() { drag = null; svgRoot.classList.remove("panning"); }
+    svgRoot.addEventListener("pointerup", stop);
+    svgRoot.addEventListener("pointercancel", stop);
+  }
+
+  function zoomButton(factor) {
+    if (!state.zoom) return;
+    zoomAt(factor, (state.zoom.svg.clientWidth || 400) / 2, (state.zoom.svg.clientHeight || 400) / 2);
+  }
+
+  function markSelectedNode() {
+    if (!state.graph) return;
+    state.graph.nodes.forEach(function (n) { n.el.classList.toggle("selected", n.id === state.character); });
+  }
+
+  // ---- per-character lanes: where each is, what each holds, what each knows ------------------------
+  var LANES_SHOWN = 12;
+
+  function renderLanes() {
+    var box = $("lanes");
+    clear(box);
+    var lanes = data.lanes || [];
+    var count = Math.max(1, data.sentences.length);
+    var nameWidth = 150;
+    var avail = Math.max(200, box.clientWidth - nameWidth - 12);
+    var perSentence = Math.max(avail / count, 0) * state.laneZoom;
+    var width = Math.max(avail, Math.ceil(count * perSentence));
+    var x = function (k) { return k * width / count; };
+    box.appendChild(laneAxis(count, width, x));
+    var shown = state.lanesAll ? lanes : lanes.slice(0, LANES_SHOWN);
+    shown.forEach(function (lane) { box.appendChild(laneRow(lane, width, x)); });
+    var more = $("lanes-more");
+    more.hidden = lanes.length <= LANES_SHOWN;
+    more.textContent = state.lanesAll ? "show the first " + LANES_SHOWN + " only" :
+      "show all " + lanes.length + " characters (" + (lanes.length - LANES_SHOWN) + " more)";
+    if (!lanes.length) box.appendChild(el("p", "hint", "No characters found."));
+  }
+
+  function laneAxis(count, width, x) {
+    var row = el("div", "lane lane-axis");
+    row.appendChild(el("div", "lane-name", "sentence"));
+    var track = el("div", "lane-track");
+    track.style.width = width + "px";
+    var step = Math.max(1, niceStep(count * 70 / width));
+    for (var k = 0; k < count; k += step) {
+      var tick = el("span", "axis-tick", "s" + (k + 1));
+      tick.style.left = x(k) + "px";
+      track.appendChild(tick);
+    }
+    row.appendChild(track);
+    return row;
+  }
+
+  function niceStep(raw) {
+    var p = Math.pow(10, Math.floor(Math.log10(Math.max(1, raw))));
+    var m = raw / p;
+    return (m <= 1 ? 1 : m <= 2 ? 2 : m <= 5 ? 5 : 10) * p;
+  }
+
+  function laneRow(lane, width, x) {
+    var row = el("div", "lane" + (lane.id === state.character ? " selected" : ""));
+    row.dataset.character = lane.id;
+    var name = el("button", "lane-name", lane.name);
+    name.type = "button";
+    name.title = lane.name + ": " + lane.mentions + " mentions; " + lane.where.length + " places, " +
+      lane.holds.length + " things held, knows " + lane.knows.length;
+    name.addEventListener("click", function () { selectCharacter(lane.id); });
+    row.appendChild(name);
+    var track = el("div", "lane-track");
+    track.style.width = width + "px";
+    var where = el("div", "lane-row row-where"), holds = el("div", "lane-row row-holds"), knows = el("div", "lane-row row-knows");
+    lane.where.forEach(function (b) { where.appendChild(laneBar(b, "where", "at " + b.label, x)); });
+    lane.dead.forEach(function (b) { where.appendChild(laneBar(b, "dead", "dead", x)); });
+    lane.holds.forEach(function (b) { holds.appendChild(laneBar(b, "holds", "holds " + b.label, x)); });
+    lane.knows.forEach(function (k) {
+      var tick = el("span", "lane-tick ch-" + k.channel);
+      tick.style.left = x(k.sentence) + "px";
+      tick.title = "s" + (k.sentence + 1) + ": knows " + k.label + " (" + howLabel(k) + ")\n\u201c" + short(k.quote, 160) + "\u201d";
+      tick.addEventListener("click", function () { pickLaneItem(tick, k.span); });
+      knows.appendChild(tick);
+    });
+    [where, holds, knows].forEach(function (r) { track.appendChild(r); });
+    row.appendChild(track);
+    return row;
+  }
+
+  function laneBar(b, kind, what, x) {
+    var bar = el("span", "lane-bar bar-" + kind, b.label);
+    bar.style.left = x(b.from) + "px";
+    bar.style.width = Math.max(4, x(b.to + 1) - x(b.from)) + "px";
+    bar.title = what + ", s" + (b.from + 1) + "\u2013" + (b.open ? "end" : "s" + (b.to + 1)) + "\n\u201c" + short(b.quote, 160) + "\u201d";
+    bar.addEventListener("click", function () { pickLaneItem(bar, b.span); });
+    return bar;
+  }
+
+  function pickLaneItem(item, span) {
+    document.querySelectorAll("#lanes .picked").forEach(function (p) { p.classList.remove("picked"); });
+    item.classList.add("picked");
+    jumpTo(span[0], span[1]);
+  }
+
+  // ---- event list ------------------------------------------------------------------------------
   function renderTimeline() {
+    renderLanes();
     var body = document.querySelector("#timeline tbody");
     clear(body);
     var pages = Math.max(1, Math.ceil(data.events.length / TIMELINE_PAGE));
     var k = Math.min(state.timelinePage, pages - 1);
-    data.events.slice(k * TIMELINE_PAGE, (k + 1) * TIMELINE_PAGE).forEach(function (ev) {
+    state.timelineEvents = data.events.slice(k * TIMELINE_PAGE, (k + 1) * TIMELINE_PAGE);
+    state.timelineEvents.forEach(function (ev) {
       var tr = el("tr", "jump");
       tr.appendChild(el("td", "sn", "s" + (ev.sentence + 1)));
       tr.appendChild(el("td", "sn", ev.scene));
@@ -286,45 +522,18 @@
       tr.addEventListener("click", function () { jumpTo(ev.span[0], ev.span[1]); });
       body.appendChild(tr);
     });
-    drawTimeline(data.events.slice(k * TIMELINE_PAGE, (k + 1) * TIMELINE_PAGE));
-    $("timeline-info").textContent = data.event_count + " events in narrative order" +
+    $("timeline-info").textContent = (data.lanes || []).length + " characters, one lane each over the story's " +
+      data.sentences.length + " sentences: where they are (green), what they hold (amber), what they know (ticks, " +
+      "coloured by how they learnt it). Hover for the evidence, click to read it. " + data.event_count + " events below" +
       (data.events.length < data.event_count ? " (first " + data.events.length + " included)" : "") + ".";
     $("tl-label").textContent = "page " + (k + 1) + " of " + pages;
     $("tl-prev").disabled = k === 0;
     $("tl-next").disabled = k >= pages - 1;
   }
 
-  // Events of the current timeline page on a strip: x = narrative order, one lane per agent.
-  function drawTimeline(events) {
-    if (typeof cytoscape !== "function") return;
-    if (state.timeline) state.timeline.destroy();
-    var lanes = {};
-    var laneCount = 0;
-    var flagged = {};
-    data.findings.forEach(function (f) { f.evidence.forEach(function (ev) { flagged[ev.sentence] = true; }); });
-    var elements = events.map(function (ev, i) {
-      var agent = ev.agent || "\u2014";
-      if (!(agent in lanes)) lanes[agent] = laneCount < 7 ? laneCount++ : 7;
-      return { group: "nodes", data: { id: "t" + i, label: ev.label, flagged: flagged[ev.sentence] ? 1 : 0, ev: i },
-        position: { x: i * 70, y: lanes[agent] * 28 } };
-    });
-    for (var i = 1; i < events.length; i++) elements.push({ group: "edges", data: { id: "n" + i, source: "t" + (i - 1), target: "t" + i } });
-    state.timeline = cytoscape({
-      container: $("timeline-graph"), elements: elements, layout: { name: "preset", fit: true, padding: 20 },
-      style: [
-        { selector: "node", style: { label: "data(label)", "font-size": 8, width: 10, height: 10, "background-color": "#2f6fb3", "text-valign": "top" } },
-        { selector: "node[flagged = 1]", style: { "background-color": "#c0392b", width: 14, height: 14 } },
-        { selector: "edge", style: { width: 1, "line-color": "#d5dbe2", "curve-style": "straight" } }
-      ]
-    });
-    state.timeline.on("tap", "node", function (evt) {
-      var ev = events[evt.target.data("ev")];
-      jumpTo(ev.span[0], ev.span[1]);
-    });
-  }
-
   // ---- tabs and start-up -----------------------------------------------------------------------
   function showTab(name) {
+    document.querySelector("main").classList.toggle("wide", name !== "knowledge");
     document.querySelectorAll("#tabs button").forEach(function (b) { b.classList.toggle("active", b.dataset.tab === name); });
     document.querySelectorAll(".tab").forEach(function (t) { t.hidden = t.id !== "tab-" + name; });
     if (name === "graph") renderGraph();
@@ -353,10 +562,18 @@
     });
     $("tl-prev").addEventListener("click", function () { state.timelinePage--; renderTimeline(); });
     $("tl-next").addEventListener("click", function () { state.timelinePage++; renderTimeline(); });
+    $("lanes-more").addEventListener("click", function () { state.lanesAll = !state.lanesAll; renderLanes(); });
+    $("lanes-in").addEventListener("click", function () { state.laneZoom *= 2; renderLanes(); });
+    $("lanes-out").addEventListener("click", function () { state.laneZoom = Math.max(1, state.laneZoom / 2); renderLanes(); });
+    $("zoom-in").addEventListener("click", function () { zoomButton(1.25); });
+    $("zoom-out").addEventListener("click", function () { zoomButton(0.8); });
+    $("zoom-fit").addEventListener("click", fitGraph);
+    window.addEventListener("resize", function () { if (!$("tab-timeline").hidden) renderLanes(); });
     // A read-only handle for tests and for the browser console.
     window.worldstateViewer = {
-      graphLabels: function () { return state.cy ? state.cy.nodes().map(function (n) { return n.data("label"); }) : []; },
-      timelineLabels: function () { return state.timeline ? state.timeline.nodes().map(function (n) { return n.data("label"); }) : []; },
+      graphLabels: function () { return state.graph ? state.graph.nodes.map(function (n) { return n.full; }) : []; },
+      timelineLabels: function () { return state.timelineEvents.map(function (ev) { return ev.label; }); },
+      laneNames: function () { return (data.lanes || []).map(function (l) { return l.name; }); },
       page: function () { return state.page; }
     };
     document.body.dataset.ready = "1";
