@@ -49,6 +49,9 @@ class Words:
     inverse: dict[str, str]
     titles: frozenset[str]
     numbers: dict[str, float]
+    definite: frozenset[str] = frozenset()  # determiners of a noun phrase that points back ("the", "his")
+    skip_adjectives: frozenset[str] = frozenset()
+    skip_nouns: frozenset[str] = frozenset()
 
 
 @lru_cache(maxsize=1)
@@ -107,4 +110,7 @@ def words() -> Words:
         inverse=dict(rel["inverse"]),
         titles=fs(raw["titles"]),
         numbers=dict(lex.number_words),
+        definite=fs(raw["descriptions"]["definite"]),
+        skip_adjectives=fs(raw["descriptions"]["skip_adjectives"]),
+        skip_nouns=fs(raw["descriptions"]["skip_nouns"]),
     )

@@ -237,9 +237,67 @@ def one_spouse(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator
     yield from _same_value(rule, groups)
 
 
+def description_stable(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
+    """A thing described one way ("the huge log", "the four brothers") is later pointed back to with the
+    opposite description ("the tiny log", "the three brothers"): each (noun, opposition) slot has one value
+    in Z3. Only a later phrase that points back (a definite determiner), whose description the story never
+    used for that noun before, and (``no_revert``) after which the earlier description never comes back."""
+    from worldstate.extract.timeline.words import words
+
+    key = str(rule.options.get("key", "desc"))
+    definite = words().definite
+    by_subject: dict[str, list[StateInterval]] = defaultdict(list)
+    for s in timeline.states:
+        if s.predicate == Predicate.TRAIT and s.key == key:
+            by_subject[s.subject].append(s)
+    for subject, states in by_subject.items():
+        reported: set[str] = set()
+        for later in states:
+            b = later.value.split("=", 1)[1]
+            if b in reported or later.value_text.split("|", 1)[0] not in definite:
+                continue
+            if any(s.value == later.value and s.start < later.start for s in states):
+                continue  # this description was used before: two things, or no change
+            earlier = [s for s in states if s.start < later.start and _opposed(key, s.value, later.value)]
+            if not earlier:
+                continue
+            first = earlier[-1]
+            if rule.options.get("no_revert") and any(s.value == first.value and s.start > later.start for s in states):
+                continue  # A … B … A: the story goes on calling it A, so B is another one
+            for core in _core_pairs(_slot_constraints(subject, key, first, later)):
+                if len(core) == 2:
+                    reported.add(b)
+                    fields = {"earlier_value": _phrase(core[0]), "later_value": _phrase(core[1])}
+                    yield Clash(rule, subject, core[0], core[1], fields)
+
+
+def _opposed(key: str, a: str, b: str) -> bool:
+    x, y = a.split("=", 1)[1], b.split("=", 1)[1]
+    if key != "desc":
+        return x != y
+    from worldstate.extract.timeline.patterns import description_lexicon
+
+    return description_lexicon().opposed(x, y) is not None
+
+
+def _slot_constraints(
+    subject: str, key: str, first: StateInterval, later: StateInterval
+) -> list[tuple[Any, StateInterval]]:
+    """value(subject, key) == each state's value (the opposed pole, or the number), tracked per state."""
+    import z3
+
+    var = z3.String(f"d_{subject}_{key}_{first.start}")
+    return [(var == z3.StringVal(s.value), s) for s in (first, later)]
+
+
+def _phrase(state: StateInterval) -> str:
+    return state.value_text.split("|", 1)[-1]
+
+
 CHECKS = {
     "dead_stays_dead": dead_stays_dead,
     "trait_permanence": trait_permanence,
     "count_stable": count_stable,
     "one_spouse": one_spouse,
+    "description_stable": description_stable,
 }

@@ -19,6 +19,7 @@ OPTIONS: dict[str, dict[str, type]] = {
     "trait_permanence": {"keys": list},
     "count_stable": {},
     "one_spouse": {},
+    "description_stable": {"key": str, "no_revert": bool},
     "none": {},
 }
 
