@@ -52,6 +52,8 @@ class Words:
     definite: frozenset[str] = frozenset()  # determiners of a noun phrase that points back ("the", "his")
     skip_adjectives: frozenset[str] = frozenset()
     skip_nouns: frozenset[str] = frozenset()
+    change_verbs: frozenset[str] = frozenset()  # "her hair turned golden": a told change of a trait
+    magic_words: frozenset[str] = frozenset()  # magic told between two descriptions licenses a change
 
 
 @lru_cache(maxsize=1)
@@ -113,4 +115,6 @@ def words() -> Words:
         definite=fs(raw["descriptions"]["definite"]),
         skip_adjectives=fs(raw["descriptions"]["skip_adjectives"]),
         skip_nouns=fs(raw["descriptions"]["skip_nouns"]),
+        change_verbs=fs(raw["changes"]["change_verbs"]),
+        magic_words=fs(raw["changes"]["magic_words"]),
     )

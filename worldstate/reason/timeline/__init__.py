@@ -204,13 +204,47 @@ def _shown(state: StateInterval) -> str:
     return state.value_text or value
 
 
+def told_change(docs: list[Any], start: int, end: int, nouns: set[str]) -> bool:
+    """True when sentences ``start``+1 … ``end`` tell a change of one of ``nouns`` ("her hair turned
+    golden": a change verb whose clause names it) or tell magic (a wand, a spell): the genre licence
+    for a trait or description to differ afterwards."""
+    from worldstate.extract.timeline.words import words
+
+    w = words()
+    for doc in docs[max(0, start + 1) : end + 1]:
+        for tok in doc if doc is not None else ():
+            if tok.lower_ in w.magic_words or tok.lemma_.lower() in w.magic_words:
+                return True
+            changes = tok.pos_ in ("VERB", "AUX") and tok.lemma_.lower() in w.change_verbs
+            if changes and any(t.lemma_.lower() in nouns or t.lower_ in nouns for t in tok.subtree):
+                return True
+    return False
+
+
+def _since_last_change(world: World, states: list[StateInterval], nouns: set[str]) -> list[StateInterval]:
+    """The states told after the last told change (a told change starts the trait afresh)."""
+    docs = world.sentence_docs
+    kept: list[StateInterval] = []
+    for s in states:
+        if kept and told_change(docs, kept[-1].start, s.start, nouns):
+            kept = []
+        kept.append(s)
+    return kept
+
+
 def trait_permanence(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
+    from worldstate.extract.timeline.words import words
+
     keys = set(rule.options.get("keys", []))
+    parts = words().coloured_parts
     groups: dict[tuple[str, str], list[StateInterval]] = defaultdict(list)
     for subject, states in _factual(timeline, Predicate.TRAIT).items():
         for s in states:
             if s.key in keys:
                 groups[(subject, s.key)].append(s)
+    for slot, states in groups.items():
+        nouns = {slot[1]} | {noun for noun, key in parts.items() if key == slot[1]}
+        groups[slot] = _since_last_change(world, states, nouns)
     yield from _same_value(rule, groups)
 
 
@@ -262,6 +296,8 @@ def description_stable(rule: TimelineRule, world: World, timeline: Timeline) -> 
             if not earlier:
                 continue
             first = earlier[-1]
+            if told_change(world.sentence_docs, first.start, later.start, {subject}):
+                continue  # "the log shrank", or magic in between
             if rule.options.get("no_revert") and any(s.value == first.value and s.start > later.start for s in states):
                 continue  # A … B … A: the story goes on calling it A, so B is another one
             for core in _core_pairs(_slot_constraints(subject, key, first, later)):
