@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from worldstate.extract.timeline.clause import SentenceView, Token, is_personal_pronoun, is_reflexive
+from worldstate.extract.timeline.words import words
 from worldstate.state import Span
 from worldstate.state.timeline import Modality, Predicate
 
@@ -476,7 +477,8 @@ def description(view: SentenceView, noun: Token) -> Iterator[Change]:
     lexicon = description_lexicon()
     for adj in noun.children:
         low = adj.lower_
-        if adj.dep_ != "amod" or adj.tag_ != "JJ" or low in w.skip_adjectives or not lexicon.knows(low):
+        known = lexicon.knows(low) or any(low in a or low in b for a, b in w.extra_oppositions)
+        if adj.dep_ != "amod" or adj.tag_ != "JJ" or low in w.skip_adjectives or not known:
             continue
         if any(c.dep_ == "neg" or c.lower_ in ("not", "no", "less", "more") for c in adj.children):
             continue
@@ -489,6 +491,14 @@ def description(view: SentenceView, noun: Token) -> Iterator[Change]:
         yield Change(
             lemma, Predicate.TRAIT, f"number={int(n)}", view.index, view.span(num, noun), value_text=f"{first}|{phrase}"
         )
+
+
+def opposed_descriptions(a: str, b: str) -> bool:
+    """True when adjectives ``a`` and ``b`` sit on opposite sides of one opposition (the packs' lexicon or
+    the extra story antonyms of ``patterns.yaml``)."""
+    if description_lexicon().opposed(a, b) is not None:
+        return True
+    return any((a in x and b in y) or (a in y and b in x) for x, y in words().extra_oppositions)
 
 
 @lru_cache(maxsize=1)

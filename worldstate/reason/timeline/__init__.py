@@ -296,6 +296,10 @@ def description_stable(rule: TimelineRule, world: World, timeline: Timeline) -> 
             if not earlier:
                 continue
             first = earlier[-1]
+            if rule.options.get("earlier_introduced") and first.value_text.split("|", 1)[0] in definite:
+                continue  # "the young man" … "the old man": neither phrase introduces a thing of its own
+            if set(_phrase(later).lower().split()) & SUBSET_WORDS:
+                continue  # "the other ninety-five fables", "the two eldest brothers": a part of the group
             if told_change(world.sentence_docs, first.start, later.start, {subject}):
                 continue  # "the log shrank", or magic in between
             if rule.options.get("no_revert") and any(s.value == first.value and s.start > later.start for s in states):
@@ -307,13 +311,34 @@ def description_stable(rule: TimelineRule, world: World, timeline: Timeline) -> 
                     yield Clash(rule, subject, core[0], core[1], fields)
 
 
+# words that make a later phrase a part of the group, not the group re-described
+SUBSET_WORDS = frozenset(
+    [
+        "other",
+        "others",
+        "remaining",
+        "rest",
+        "eldest",
+        "elder",
+        "oldest",
+        "youngest",
+        "younger",
+        "surviving",
+        "last",
+        "first",
+        "next",
+        "two-thirds",
+    ]
+)
+
+
 def _opposed(key: str, a: str, b: str) -> bool:
     x, y = a.split("=", 1)[1], b.split("=", 1)[1]
     if key != "desc":
         return x != y
-    from worldstate.extract.timeline.patterns import description_lexicon
+    from worldstate.extract.timeline.patterns import opposed_descriptions
 
-    return description_lexicon().opposed(x, y) is not None
+    return opposed_descriptions(x, y)
 
 
 def _slot_constraints(

@@ -19,7 +19,7 @@ OPTIONS: dict[str, dict[str, type]] = {
     "trait_permanence": {"keys": list},
     "count_stable": {},
     "one_spouse": {},
-    "description_stable": {"key": str, "no_revert": bool},
+    "description_stable": {"key": str, "no_revert": bool, "earlier_introduced": bool},
     "none": {},
 }
 
