@@ -461,6 +461,9 @@ def title(view: SentenceView, verb: Token) -> Iterator[Change]:
                 yield _change(view, verb, subj, Predicate.TITLE, c.lemma_.lower(), c, value_text=c.lower_)
 
 
+MAX_COUNTED = 12  # "three brothers", "seven kids"; larger numbers in stories are round or approximate
+
+
 # -- descriptions ------------------------------------------------------------------------------------------
 def description(view: SentenceView, noun: Token) -> Iterator[Change]:
     """'the tiny log' (desc=tiny), 'the three brothers' (number=3): what a noun phrase presupposes of the
@@ -475,7 +478,7 @@ def description(view: SentenceView, noun: Token) -> Iterator[Change]:
     first = det.lower_ if det is not None else ""
     phrase = view.doc[(det.i if det is not None else noun.i) : noun.i + 1].text
     lexicon = description_lexicon()
-    for adj in noun.children:
+    for adj in noun.children if noun.tag_ == "NN" else ():  # "the red leaves", "the hot lands": kinds, not one thing
         low = adj.lower_
         known = lexicon.knows(low) or any(low in a or low in b for a, b in w.extra_oppositions)
         if adj.dep_ != "amod" or adj.tag_ != "JJ" or low in w.skip_adjectives or not known:
@@ -487,7 +490,10 @@ def description(view: SentenceView, noun: Token) -> Iterator[Change]:
         )
     num = next((c for c in noun.children if c.dep_ == "nummod" and c.i < noun.i), None)
     n = _number(view, num) if num is not None else None
-    if n is not None and n >= 2 and float(n).is_integer() and noun.tag_ == "NNS":
+    approximate = (
+        any(c.dep_ in ("cc", "conj", "advmod", "quantmod") for c in num.children) if num is not None else False
+    )
+    if n is not None and 2 <= n <= MAX_COUNTED and float(n).is_integer() and noun.tag_ == "NNS" and not approximate:
         yield Change(
             lemma, Predicate.TRAIT, f"number={int(n)}", view.index, view.span(num, noun), value_text=f"{first}|{phrase}"
         )

@@ -190,7 +190,7 @@ def _same_value(rule: TimelineRule, groups: dict[tuple[str, str], list[StateInte
         var = z3.String(f"v_{subject}_{key}")
         tracked = [(var == z3.StringVal(s.value), s) for s in states]
         for core in _core_pairs(tracked):
-            if len(core) == 2:
+            if len(core) == 2 and core[0].start != core[1].start:  # one sentence with two values tells a change
                 fields = {"key": key, "earlier_value": _shown(core[0]), "later_value": _shown(core[1])}
                 yield Clash(rule, subject, core[0], core[1], fields)
 
@@ -296,7 +296,7 @@ def description_stable(rule: TimelineRule, world: World, timeline: Timeline) -> 
             if not earlier:
                 continue
             first = earlier[-1]
-            if rule.options.get("earlier_introduced") and first.value_text.split("|", 1)[0] in definite:
+            if rule.options.get("earlier_introduced") and first.value_text.split("|", 1)[0] in DEMONSTRATIVE:
                 continue  # "the young man" … "the old man": neither phrase introduces a thing of its own
             if set(_phrase(later).lower().split()) & SUBSET_WORDS:
                 continue  # "the other ninety-five fables", "the two eldest brothers": a part of the group
@@ -311,6 +311,8 @@ def description_stable(rule: TimelineRule, world: World, timeline: Timeline) -> 
                     yield Clash(rule, subject, core[0], core[1], fields)
 
 
+# determiners that point back without introducing ("the", "that"); possessives introduce ("my faithful old minister")
+DEMONSTRATIVE = frozenset(["the", "this", "that", "these", "those"])
 # words that make a later phrase a part of the group, not the group re-described
 SUBSET_WORDS = frozenset(
     [
