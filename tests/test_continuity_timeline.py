@@ -102,3 +102,42 @@ def test_dreams_and_magic_changes_are_not_contradictions(name: str) -> None:
     world = analyze(BAD_INPUT[name])
     assert check_timeline(world, all_rules=True) == []
     assert not detect_continuity(world).has_error
+
+
+def test_tuning_keeps_only_rules_precise_on_the_tuning_half() -> None:
+    from worldstate.bench.tune.continuity import choose_weights, rule_counts
+
+    rows = [
+        {"timeline": True, "rule": "timeline.a", "hit": True},
+        {"timeline": True, "rule": "timeline.a", "hit": True},
+        {"timeline": True, "rule": "timeline.a", "hit": True},
+        {"timeline": True, "rule": "timeline.a", "hit": True},
+        {"timeline": True, "rule": "timeline.a", "hit": False},
+        {"timeline": True, "rule": "timeline.b", "hit": True},
+        {"timeline": True, "rule": "timeline.b", "hit": False},
+        {"timeline": True, "rule": "timeline.c", "hit": False},
+        {"rule": "exclusive.antonyms", "hit": True},  # a reasoner candidate: not the tuner's business
+    ]
+    counts = rule_counts(rows)
+    assert counts["timeline.a"] == {"right": 4, "wrong": 1} and "exclusive.antonyms" not in counts
+    assert choose_weights(counts) == {"timeline.a": 1.0, "timeline.b": 0.0, "timeline.c": 0.0}
+
+
+def test_rules_validate_checks_the_timeline_rules(tmp_path) -> None:
+    from click.testing import CliRunner
+
+    from worldstate.cli.rules import rules
+    from worldstate.reason.timeline.schema import builtin_timeline_rules_file
+
+    runner = CliRunner()
+    assert runner.invoke(rules, ["validate"]).output.strip() == "ok"
+    assert runner.invoke(rules, ["validate", str(builtin_timeline_rules_file())]).output.strip() == "ok"
+    text = builtin_timeline_rules_file().read_text(encoding="utf-8")
+    broken = tmp_path / "timeline.yaml"
+    broken.write_text(text.replace("check: count_stable", "check: count_stabl"), encoding="utf-8")
+    result = runner.invoke(rules, ["validate", str(broken)])
+    assert result.exit_code != 0
+    assert "timeline.count-stable" in str(result.exception or result.output) + result.output
+    unexplained = tmp_path / "unexplained.yaml"
+    unexplained.write_text(text.replace("disabled_reason: holds by construction", "note: x"), encoding="utf-8")
+    assert runner.invoke(rules, ["validate", str(unexplained)]).exit_code != 0

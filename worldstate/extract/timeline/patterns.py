@@ -483,8 +483,8 @@ def description(view: SentenceView, noun: Token) -> Iterator[Change]:
         known = lexicon.knows(low) or any(low in a or low in b for a, b in w.extra_oppositions)
         if adj.dep_ != "amod" or adj.tag_ != "JJ" or low in w.skip_adjectives or not known:
             continue
-        if any(c.dep_ == "neg" or c.lower_ in ("not", "no", "less", "more") for c in adj.children):
-            continue
+        if any(c.dep_ in ("neg", "cc", "conj") or c.lower_ in ("not", "no", "less", "more") for c in adj.children):
+            continue  # "not old", "bad or good luck": no description of the thing
         yield Change(
             lemma, Predicate.TRAIT, f"desc={low}", view.index, view.span(adj, noun), value_text=f"{first}|{phrase}"
         )
