@@ -461,13 +461,14 @@ def title(view: SentenceView, verb: Token) -> Iterator[Change]:
                 yield _change(view, verb, subj, Predicate.TITLE, c.lemma_.lower(), c, value_text=c.lower_)
 
 
+DESCRIBED = "described:"  # subject prefix of a description's noun lemma: never taken for a character's id
 MAX_COUNTED = 12  # "three brothers", "seven kids"; larger numbers in stories are round or approximate
 
 
 # -- descriptions ------------------------------------------------------------------------------------------
 def description(view: SentenceView, noun: Token) -> Iterator[Change]:
     """'the tiny log' (desc=tiny), 'the three brothers' (number=3): what a noun phrase presupposes of the
-    thing it names, on the noun's lemma as a literal subject (coreference is not asked: it may merge
+    thing it names, on the noun's lemma as a literal subject ``described:<lemma>`` (coreference is not asked: it may merge
     "the old woman" with "the young woman", or split them). ``value_text`` keeps the phrase's first word
     (its determiner) and the phrase: "the|the tiny log"."""
     w = view.w
@@ -486,7 +487,12 @@ def description(view: SentenceView, noun: Token) -> Iterator[Change]:
         if any(c.dep_ in ("neg", "cc", "conj") or c.lower_ in ("not", "no", "less", "more") for c in adj.children):
             continue  # "not old", "bad or good luck": no description of the thing
         yield Change(
-            lemma, Predicate.TRAIT, f"desc={low}", view.index, view.span(adj, noun), value_text=f"{first}|{phrase}"
+            DESCRIBED + lemma,
+            Predicate.TRAIT,
+            f"desc={low}",
+            view.index,
+            view.span(adj, noun),
+            value_text=f"{first}|{phrase}",
         )
     num = next((c for c in noun.children if c.dep_ == "nummod" and c.i < noun.i), None)
     n = _number(view, num) if num is not None else None
@@ -495,7 +501,12 @@ def description(view: SentenceView, noun: Token) -> Iterator[Change]:
     )
     if n is not None and 2 <= n <= MAX_COUNTED and float(n).is_integer() and noun.tag_ == "NNS" and not approximate:
         yield Change(
-            lemma, Predicate.TRAIT, f"number={int(n)}", view.index, view.span(num, noun), value_text=f"{first}|{phrase}"
+            DESCRIBED + lemma,
+            Predicate.TRAIT,
+            f"number={int(n)}",
+            view.index,
+            view.span(num, noun),
+            value_text=f"{first}|{phrase}",
         )
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from worldstate.data import load_yaml
-from worldstate.extract.timeline.patterns import MARRIED
+from worldstate.extract.timeline.patterns import DESCRIBED, MARRIED
 from worldstate.state import Evidence, Finding
 from worldstate.state.timeline import Predicate, StateInterval, Timeline
 
@@ -300,14 +300,18 @@ def description_stable(rule: TimelineRule, world: World, timeline: Timeline) -> 
                 continue  # "the young man" … "the old man": neither phrase introduces a thing of its own
             if set(_phrase(later).lower().split()) & SUBSET_WORDS:
                 continue  # "the other ninety-five fables", "the two eldest brothers": a part of the group
-            if told_change(world.sentence_docs, first.start, later.start, {subject}):
+            if told_change(world.sentence_docs, first.start, later.start, {subject.removeprefix(DESCRIBED)}):
                 continue  # "the log shrank", or magic in between
             if rule.options.get("no_revert") and any(s.value == first.value and s.start > later.start for s in states):
                 continue  # A … B … A: the story goes on calling it A, so B is another one
             for core in _core_pairs(_slot_constraints(subject, key, first, later)):
                 if len(core) == 2:
                     reported.add(b)
-                    fields = {"earlier_value": _phrase(core[0]), "later_value": _phrase(core[1])}
+                    fields = {
+                        "earlier_value": _phrase(core[0]),
+                        "later_value": _phrase(core[1]),
+                        "subject": subject.removeprefix(DESCRIBED),
+                    }
                     yield Clash(rule, subject, core[0], core[1], fields)
 
 
