@@ -188,6 +188,7 @@ TASKS: dict[str, Task] = {
             baselines_binary("has_error", "error", "no error", ("error_lines",)),
             "FlawedFictions continuity errors",
             head="continuity",
+            tune="worldstate.bench.tune.continuity:tune_continuity",
         ),
         Task(
             "ikd",

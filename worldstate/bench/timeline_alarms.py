@@ -16,6 +16,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from worldstate.analysis import World
 
 
 @dataclass(frozen=True)
@@ -66,10 +70,9 @@ def findings_of(item: CleanText, cache: Path | None) -> list[dict[str, object]]:
     path = cache / f"{key}.json" if cache is not None else None
     if path is not None and path.is_file():
         return json.loads(path.read_text(encoding="utf-8"))
-    from worldstate.analysis import analyze
     from worldstate.reason.timeline import check_timeline
 
-    world = analyze(item.text, source=item.id)
+    world = analysed(item, cache)
     rows: list[dict[str, object]] = [
         {
             "rule": f.rule,
@@ -82,6 +85,23 @@ def findings_of(item: CleanText, cache: Path | None) -> list[dict[str, object]]:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(rows), encoding="utf-8")
     return rows
+
+
+def analysed(item: CleanText, cache: Path | None) -> World:
+    """The text's World; its world state kept in ``<cache>/worlds`` (keyed by the text only), so a change
+    of the timeline code re-reads timelines without re-running the extractor."""
+    from worldstate.analysis import World, analyze
+    from worldstate.state.serialize import from_json, to_json
+
+    key = hashlib.sha256(item.text.encode()).hexdigest()[:24]
+    path = cache / "worlds" / f"{key}.json" if cache is not None else None
+    if path is not None and path.is_file():
+        return World.of_state(from_json(path.read_text(encoding="utf-8")))
+    world = analyze(item.text, source=item.id)
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(to_json(world.state, indent=None), encoding="utf-8")
+    return world
 
 
 def measure(

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from worldstate.bench.tasks import TASKS
+from worldstate.bench.tune import tunable
 from worldstate.cli.common import choice_option, file_option, folder_option, ignore_option, llm_options, model_options
 from worldstate.config import Settings
 
@@ -99,7 +100,7 @@ def run_cmd(
     click.echo(json.dumps({"benchmark": name, "n": doc["n"], "metrics": shown, "seconds": round(doc["seconds"], 1)}))
 
 
-TUNABLE = tuple(name for name, task in TASKS.items() if task.tune)
+TUNABLE = tuple(tunable())
 
 
 @bench.command("tune")
@@ -132,6 +133,7 @@ def tune_cmd(
     storysumm    the faithfulness head's sentence-risk threshold
     knp          the next-action scorer's weights and hidden-sentence ranker
     litbank-events  the realis event-trigger tagger (document-level 5-fold CV, then all documents)
+    continuity   the continuity head's timeline-rule weights (tuning half of a make-flawed set; also: flawedfictions)
 
     The parameters go to the cache dir (<cache>/tuned/NAME/, env WORLDSTATE_CACHE_DIR) with provenance.json:
     the data file's sha256, date, item count, the score (--cv K: K-fold cross-validated accuracy on --data;
@@ -145,6 +147,7 @@ def tune_cmd(
     worldstate bench tune storysumm --data ../shared/data/storysumm
     worldstate bench tune knp --data ../shared/data/act_on_known
     worldstate bench tune litbank-events --data ../shared/data/litbank
+    worldstate bench tune continuity --data /tmp/ffdev
     """
     from worldstate.bench.tune import TuneOptions, tuner
     from worldstate.bench.tune.store import command_line

@@ -15,7 +15,8 @@ def rules() -> None:
     worldstate rules list                 the built-in packs and their rules
     worldstate rules list --rules my.yaml with a user pack added
     worldstate rules validate my.yaml     check a user pack: "ok", or exit 2 with the file, rule and field
-    worldstate rules validate             check the built-in packs
+    worldstate rules validate             check the built-in packs and timeline rules
+    worldstate rules validate worldstate/reason/timeline/rules.yaml   check a timeline rules file
     worldstate rules explain life.death-is-final
     """
 
@@ -48,14 +49,24 @@ def list_rules(extra: tuple[str, ...]) -> None:
 @click.argument("files", nargs=-1, type=click.Path(dir_okay=False))
 def validate(files: tuple[str, ...]) -> None:
     """Check pack FILES against the schema and alongside the built-in packs (no FILES: the built-in
-    packs themselves). Prints "ok" and exits 0, or one error line naming the file, rule and field
-    and exits 2.
+    packs and ``reason/timeline/rules.yaml`` themselves; a file with ``schema: worldstate/timeline-rules``
+    is checked as timeline rules). Prints "ok" and exits 0, or one error line naming the file, rule and
+    field and exits 2.
     """
     from pathlib import Path
 
     from worldstate.reason.lexicon import build_lexicon
     from worldstate.reason.packs import builtin_pack_files, load_pack_file, load_packs
+    from worldstate.reason.timeline.schema import (
+        builtin_timeline_rules_file,
+        is_timeline_rules,
+        load_timeline_rules_file,
+    )
 
+    timeline = [f for f in files if is_timeline_rules(f)]  # reason/timeline/rules.yaml and its like
+    files = tuple(f for f in files if f not in timeline)
+    for file in timeline if timeline or files else [builtin_timeline_rules_file()]:
+        load_timeline_rules_file(file)
     builtin = {p.resolve() for p in builtin_pack_files()}
     for file in files:
         load_pack_file(file)

@@ -24,6 +24,7 @@ from worldstate.config import Settings
 from worldstate.detect.continuity.head import detect_continuity, find_conflicts
 from worldstate.detect.continuity.lexicon import sentence_of
 from worldstate.detect.continuity.reasoner import reasoner_candidates
+from worldstate.detect.continuity.timeline import timeline_candidates
 from worldstate.detect.storyview import StoryView
 from worldstate.state.serialize import from_json, to_json
 
@@ -75,7 +76,8 @@ def edit_kinds(folder: Path) -> dict[str, str]:
 
 
 def candidates(world: World, example_id: str, label: bool, lines: list[str]) -> Iterable[dict[str, Any]]:
-    """Every text-check conflict and reasoner candidate of one story, with whether it hits a gold line."""
+    """Every text-check conflict, reasoner candidate and timeline-rule proof (every rule with a check, enabled
+    or not) of one story, with whether it hits a gold line."""
     view = StoryView(world)
     for conflict in find_conflicts(view):
         pair = [view.sentences[sentence_of(conflict, role)] for role in ("error", "contradicted")]
@@ -87,6 +89,11 @@ def candidates(world: World, example_id: str, label: bool, lines: list[str]) -> 
         hit = label and any_match(pair, lines)
         row = {"id": example_id, "gold": label, "hit": hit, "rule": cand.conflict.rule}
         yield {**row, "confidence": cand.conflict.confidence, "score": cand.score, **cand.features}
+    for tcand in timeline_candidates(world, all_rules=True):
+        pair = [view.sentences[i] for i in (tcand.error, tcand.contradicted)]
+        hit = label and any_match(pair, lines)
+        row = {"id": example_id, "gold": label, "hit": hit, "rule": tcand.rule, "timeline": True}
+        yield {**row, "confidence": tcand.finding.confidence, "explanation": tcand.finding.explanation}
 
 
 def evaluate(

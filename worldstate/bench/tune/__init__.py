@@ -21,12 +21,16 @@ from worldstate.errors import ConfigError
 
 __all__ = ["TuneOptions", "parameters_in_use", "tunable", "tuner"]
 
+# Other names ``bench tune`` accepts: the head a task's parameters belong to.
+ALIASES = {"continuity": "flawedfictions"}
+
 
 def tunable() -> dict[str, str]:
     """Task name → its tune function (``module:function``), from the task registry."""
     from worldstate.bench.tasks import TASKS
 
-    return {name: task.tune for name, task in TASKS.items() if task.tune}
+    specs = {name: task.tune for name, task in TASKS.items() if task.tune}
+    return {**specs, **{alias: specs[name] for alias, name in ALIASES.items() if name in specs}}
 
 
 def _attr(spec: str, attr: str | None = None) -> Callable[..., Any]:

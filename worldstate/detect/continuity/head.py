@@ -11,7 +11,10 @@ checks whose contradictions are unambiguous once found —
   (``cont_outlier``; off by default, see ``data/knowledge/continuity.yaml``);
 - a conflict the Z3 reasoner proves on the extracted world state (antonyms, exclusive values,
   counts, names, places, life and death, ages), scored by ``cont_reasoner`` and reported only
-  above the threshold calibrated in ``data/continuity_calibration.yaml``.
+  above the threshold calibrated in ``data/continuity_calibration.yaml``;
+- a contradiction the timeline rules (``reason/timeline/rules.yaml``) prove over the per-entity
+  timelines (dead stays dead, trait permanence, counts, one spouse), weighted by the same
+  calibration (``detect/continuity/timeline.py``).
 With ``--llm uncertain|always`` the LLM adjudicator is asked (and its quotes re-anchored in the
 story); any failure leaves the offline answer standing.
 """
@@ -26,6 +29,7 @@ from worldstate.detect.continuity.death import death_conflicts
 from worldstate.detect.continuity.lexicon import sentence_of
 from worldstate.detect.continuity.outlier import outlier_conflicts
 from worldstate.detect.continuity.reasoner import as_finding, calibration, reasoner_candidates
+from worldstate.detect.continuity.timeline import timeline_findings
 from worldstate.detect.continuity.traits import trait_conflicts
 from worldstate.detect.evidence import ask_error, llm_finding
 from worldstate.detect.storyview import StoryView
@@ -43,11 +47,13 @@ def find_conflicts(view: StoryView) -> list[Finding]:
 
 
 def world_conflicts(world: World, view: StoryView) -> list[Finding]:
-    """The text checks' conflicts and the reasoner's candidates that clear the calibrated threshold."""
-    threshold = float(calibration()["threshold"])
-    candidates = reasoner_candidates(world.reasoning, world.state)
+    """The text checks' conflicts and the reasoner's and timeline rules' candidates that clear the calibrated
+    threshold (the calibration ``bench tune continuity`` wrote, else the shipped one)."""
+    cal = calibration(world.settings)
+    threshold = float(cal["threshold"])
+    candidates = reasoner_candidates(world.reasoning, world.state, cal)
     reasoned = [as_finding(c, world.state, view) for c in candidates if c.score >= threshold]
-    return sorted(find_conflicts(view) + reasoned, key=_rank)
+    return sorted(find_conflicts(view) + reasoned + timeline_findings(world, view, cal), key=_rank)
 
 
 def _rank(finding: Finding) -> tuple[float, int]:

@@ -10,22 +10,48 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from importlib import resources
+from pathlib import Path
 from typing import Any
 
+import yaml
+
+from worldstate.config import Settings
 from worldstate.data import load_yaml
 from worldstate.detect.continuity.lexicon import continuity_finding
 from worldstate.detect.storyview import StoryView
+from worldstate.detect.tuned import tuned_file
 from worldstate.reason import Conflict as ReasonConflict
 from worldstate.reason import ReasonResult
 from worldstate.reason.facts import Fact, from_proposition, is_attributive
 from worldstate.state import EntityKind, Finding, WorldState
 from worldstate.state.vocabulary import base_predicate
 
+CALIBRATION = "continuity_calibration.yaml"
+TUNE_TASK = "continuity"
 
-@lru_cache(maxsize=1)
-def calibration() -> dict[str, Any]:
-    """The calibration file: per-rule weights, feature multipliers and the report threshold."""
-    return load_yaml("detect", "data/continuity_calibration.yaml")
+
+def shipped_calibration_path() -> Path:
+    """The calibration shipped in the package (the default)."""
+    return Path(str(resources.files("worldstate.detect").joinpath("data", CALIBRATION)))
+
+
+def calibration_path(settings: Settings | None = None) -> Path:
+    """The calibration in use: the one ``bench tune continuity`` wrote to the cache dir, else the shipped one."""
+    return tuned_file(settings, TUNE_TASK, CALIBRATION) or shipped_calibration_path()
+
+
+def calibration(settings: Settings | None = None) -> dict[str, Any]:
+    """The calibration: per-rule weights (reasoner and timeline rules), feature multipliers, the threshold."""
+    path = calibration_path(settings)
+    return _read_calibration(str(path), path.stat().st_mtime)
+
+
+@lru_cache(maxsize=4)
+def _read_calibration(path: str, mtime: float) -> dict[str, Any]:
+    if Path(path) == shipped_calibration_path():
+        return load_yaml("detect", f"data/{CALIBRATION}")
+    return yaml.safe_load(Path(path).read_text("utf-8"))
 
 
 @dataclass(frozen=True)

@@ -59,10 +59,16 @@ def trait_mentions(view: StoryView) -> dict[tuple[str, str], list[tuple[int, str
 
 def trait_conflicts(view: StoryView) -> list[Finding]:
     """The first incompatible re-description of each trait."""
+    from worldstate.reason.timeline import told_change
+
+    parts = set(lexicon()["trait_parts"])
     conflicts: list[Finding] = []
     for (name, part), mentions in trait_mentions(view).items():
         first_index, first_colour = mentions[0]
         for index, colour in mentions[1:]:
+            if told_change(view.docs, first_index, index, {part, *(p for p in parts if p.startswith(part))}):
+                first_index, first_colour = index, colour  # "her hair turned golden": a told change, or magic
+                continue
             if index != first_index and not _compatible(first_colour, colour):
                 conflicts.append(
                     continuity_finding(

@@ -139,12 +139,19 @@ class SentenceView:
         own = self._own_modality(tok)
         if own is not None:
             return own, None
-        cur, link = tok, ""
+        cur, link = _clause_head(tok), ""
+        own = self._own_modality(cur) if cur is not tok else None  # "her hair was not golden"
+        if own is not None:
+            return own, None
         for _ in range(6):
             if cur.dep_ not in w.clause_links or cur.head.i == cur.i:
                 break
-            if cur.dep_ == "conj" and any(c.dep_ in ("nsubj", "nsubjpass") for c in cur.children):
-                break  # a coordinated clause with its own subject stands on its own
+            if (
+                cur.dep_ == "conj"
+                and any(c.dep_ in ("nsubj", "nsubjpass") for c in cur.children)
+                and not any(c.dep_ == "mark" for c in cur.children)
+            ):
+                break  # a coordinated clause with its own subject stands on its own ("and that …" does not)
             link, cur = cur.dep_, cur.head
             aux = self._aux_modality(cur)
             if aux is not None:
@@ -208,6 +215,17 @@ class SentenceView:
         if tok.tag_ != "VBN" or not any(c.dep_ == "aux" and c.lower_ in ("had", "'d") for c in tok.children):
             return False
         return not any(c.dep_ == "mark" and c.lower_ in _TEMPORAL_MARKS for c in tok.children)
+
+
+def _clause_head(tok: Token) -> Token:
+    """The verb of the clause a nominal or adjective sits in ("her hair" in "that her hair was golden" →
+    "was"); ``tok`` itself when it is a verb."""
+    cur = tok
+    for _ in range(4):
+        if cur.pos_ in ("VERB", "AUX") or cur.head.i == cur.i:
+            return cur
+        cur = cur.head
+    return tok
 
 
 def is_personal_pronoun(tok: Token) -> bool:

@@ -9,9 +9,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from worldstate.extract.timeline.clause import SentenceView, Token, is_personal_pronoun, is_reflexive
+from worldstate.extract.timeline.words import words
 from worldstate.state import Span
 from worldstate.state.timeline import Modality, Predicate
 
@@ -54,6 +56,7 @@ def read_sentence(view: SentenceView) -> list[Change]:
             out += coloured_part(view, tok)
             out += relation(view, tok)
             out += count(view, tok)
+            out += description(view, tok)
     return out
 
 
@@ -456,3 +459,69 @@ def title(view: SentenceView, verb: Token) -> Iterator[Change]:
             subj = view.agent(verb) or view.ent(next((d for d in verb.children if d.dep_ == "nsubjpass"), None))
             if subj and view.kind(subj) in ("character", "group"):
                 yield _change(view, verb, subj, Predicate.TITLE, c.lemma_.lower(), c, value_text=c.lower_)
+
+
+DESCRIBED = "described:"  # subject prefix of a description's noun lemma: never taken for a character's id
+MAX_COUNTED = 12  # "three brothers", "seven kids"; larger numbers in stories are round or approximate
+
+
+# -- descriptions ------------------------------------------------------------------------------------------
+def description(view: SentenceView, noun: Token) -> Iterator[Change]:
+    """'the tiny log' (desc=tiny), 'the three brothers' (number=3): what a noun phrase presupposes of the
+    thing it names, on the noun's lemma as a literal subject ``described:<lemma>`` (coreference is not asked: it may merge
+    "the old woman" with "the young woman", or split them). ``value_text`` keeps the phrase's first word
+    (its determiner) and the phrase: "the|the tiny log"."""
+    w = view.w
+    lemma = noun.lemma_.lower()
+    if noun.pos_ != "NOUN" or lemma in w.skip_nouns or not lemma.isalpha():
+        return
+    det = next((c for c in noun.children if c.dep_ in ("det", "poss") and c.i < noun.i), None)
+    first = det.lower_ if det is not None else ""
+    phrase = view.doc[(det.i if det is not None else noun.i) : noun.i + 1].text
+    lexicon = description_lexicon()
+    for adj in noun.children if noun.tag_ == "NN" else ():  # "the red leaves", "the hot lands": kinds, not one thing
+        low = adj.lower_
+        known = lexicon.knows(low) or any(low in a or low in b for a, b in w.extra_oppositions)
+        if adj.dep_ != "amod" or adj.tag_ != "JJ" or low in w.skip_adjectives or not known:
+            continue
+        if any(c.dep_ in ("neg", "cc", "conj") or c.lower_ in ("not", "no", "less", "more") for c in adj.children):
+            continue  # "not old", "bad or good luck": no description of the thing
+        yield Change(
+            DESCRIBED + lemma,
+            Predicate.TRAIT,
+            f"desc={low}",
+            view.index,
+            view.span(adj, noun),
+            value_text=f"{first}|{phrase}",
+        )
+    num = next((c for c in noun.children if c.dep_ == "nummod" and c.i < noun.i), None)
+    n = _number(view, num) if num is not None else None
+    approximate = (
+        any(c.dep_ in ("cc", "conj", "advmod", "quantmod") for c in num.children) if num is not None else False
+    )
+    if n is not None and 2 <= n <= MAX_COUNTED and float(n).is_integer() and noun.tag_ == "NNS" and not approximate:
+        yield Change(
+            DESCRIBED + lemma,
+            Predicate.TRAIT,
+            f"number={int(n)}",
+            view.index,
+            view.span(num, noun),
+            value_text=f"{first}|{phrase}",
+        )
+
+
+def opposed_descriptions(a: str, b: str) -> bool:
+    """True when adjectives ``a`` and ``b`` sit on opposite sides of one opposition (the packs' lexicon or
+    the extra story antonyms of ``patterns.yaml``)."""
+    if description_lexicon().opposed(a, b) is not None:
+        return True
+    return any((a in x and b in y) or (a in y and b in x) for x, y in words().extra_oppositions)
+
+
+@lru_cache(maxsize=1)
+def description_lexicon() -> Any:
+    """The antonym lexicon of the built-in reason packs (``opposed``, ``knows``)."""
+    from worldstate.reason.lexicon import build_lexicon
+    from worldstate.reason.packs import load_packs
+
+    return build_lexicon(load_packs(()))

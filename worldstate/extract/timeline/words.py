@@ -49,6 +49,12 @@ class Words:
     inverse: dict[str, str]
     titles: frozenset[str]
     numbers: dict[str, float]
+    definite: frozenset[str] = frozenset()  # determiners of a noun phrase that points back ("the", "his")
+    skip_adjectives: frozenset[str] = frozenset()
+    skip_nouns: frozenset[str] = frozenset()
+    extra_oppositions: tuple[tuple[frozenset[str], frozenset[str]], ...] = ()
+    change_verbs: frozenset[str] = frozenset()  # "her hair turned golden": a told change of a trait
+    magic_words: frozenset[str] = frozenset()  # magic told between two descriptions licenses a change
 
 
 @lru_cache(maxsize=1)
@@ -107,4 +113,10 @@ def words() -> Words:
         inverse=dict(rel["inverse"]),
         titles=fs(raw["titles"]),
         numbers=dict(lex.number_words),
+        definite=fs(raw["descriptions"]["definite"]),
+        skip_adjectives=fs(raw["descriptions"]["skip_adjectives"]),
+        skip_nouns=fs(raw["descriptions"]["skip_nouns"]),
+        change_verbs=fs(raw["changes"]["change_verbs"]),
+        extra_oppositions=tuple((fs(a), fs(b)) for a, b in raw["descriptions"]["extra_oppositions"]),
+        magic_words=fs(raw["changes"]["magic_words"]),
     )

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from worldstate.data import load_yaml
-from worldstate.extract.timeline.patterns import MARRIED
+from worldstate.extract.timeline.patterns import DESCRIBED, MARRIED
 from worldstate.state import Evidence, Finding
 from worldstate.state.timeline import Predicate, StateInterval, Timeline
 
@@ -190,7 +190,7 @@ def _same_value(rule: TimelineRule, groups: dict[tuple[str, str], list[StateInte
         var = z3.String(f"v_{subject}_{key}")
         tracked = [(var == z3.StringVal(s.value), s) for s in states]
         for core in _core_pairs(tracked):
-            if len(core) == 2:
+            if len(core) == 2 and core[0].start != core[1].start:  # one sentence with two values tells a change
                 fields = {"key": key, "earlier_value": _shown(core[0]), "later_value": _shown(core[1])}
                 yield Clash(rule, subject, core[0], core[1], fields)
 
@@ -204,13 +204,47 @@ def _shown(state: StateInterval) -> str:
     return state.value_text or value
 
 
+def told_change(docs: list[Any], start: int, end: int, nouns: set[str]) -> bool:
+    """True when sentences ``start``+1 … ``end`` tell a change of one of ``nouns`` ("her hair turned
+    golden": a change verb whose clause names it) or tell magic (a wand, a spell): the genre licence
+    for a trait or description to differ afterwards."""
+    from worldstate.extract.timeline.words import words
+
+    w = words()
+    for doc in docs[max(0, start + 1) : end + 1]:
+        for tok in doc if doc is not None else ():
+            if tok.lower_ in w.magic_words or tok.lemma_.lower() in w.magic_words:
+                return True
+            changes = tok.pos_ in ("VERB", "AUX") and tok.lemma_.lower() in w.change_verbs
+            if changes and any(t.lemma_.lower() in nouns or t.lower_ in nouns for t in tok.subtree):
+                return True
+    return False
+
+
+def _since_last_change(world: World, states: list[StateInterval], nouns: set[str]) -> list[StateInterval]:
+    """The states told after the last told change (a told change starts the trait afresh)."""
+    docs = world.sentence_docs
+    kept: list[StateInterval] = []
+    for s in states:
+        if kept and told_change(docs, kept[-1].start, s.start, nouns):
+            kept = []
+        kept.append(s)
+    return kept
+
+
 def trait_permanence(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
+    from worldstate.extract.timeline.words import words
+
     keys = set(rule.options.get("keys", []))
+    parts = words().coloured_parts
     groups: dict[tuple[str, str], list[StateInterval]] = defaultdict(list)
     for subject, states in _factual(timeline, Predicate.TRAIT).items():
         for s in states:
             if s.key in keys:
                 groups[(subject, s.key)].append(s)
+    for slot, states in groups.items():
+        nouns = {slot[1]} | {noun for noun, key in parts.items() if key == slot[1]}
+        groups[slot] = _since_last_change(world, states, nouns)
     yield from _same_value(rule, groups)
 
 
@@ -237,9 +271,100 @@ def one_spouse(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator
     yield from _same_value(rule, groups)
 
 
+def description_stable(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
+    """A thing described one way ("the huge log", "the four brothers") is later pointed back to with the
+    opposite description ("the tiny log", "the three brothers"): each (noun, opposition) slot has one value
+    in Z3. Only a later phrase that points back (a definite determiner), whose description the story never
+    used for that noun before, and (``no_revert``) after which the earlier description never comes back."""
+    from worldstate.extract.timeline.words import words
+
+    key = str(rule.options.get("key", "desc"))
+    definite = words().definite
+    by_subject: dict[str, list[StateInterval]] = defaultdict(list)
+    for s in timeline.states:
+        if s.predicate == Predicate.TRAIT and s.key == key:
+            by_subject[s.subject].append(s)
+    for subject, states in by_subject.items():
+        reported: set[str] = set()
+        for later in states:
+            b = later.value.split("=", 1)[1]
+            if b in reported or later.value_text.split("|", 1)[0] not in definite:
+                continue
+            if any(s.value == later.value and s.start < later.start for s in states):
+                continue  # this description was used before: two things, or no change
+            earlier = [s for s in states if s.start < later.start and _opposed(key, s.value, later.value)]
+            if not earlier:
+                continue
+            first = earlier[-1]
+            if rule.options.get("earlier_introduced") and first.value_text.split("|", 1)[0] in DEMONSTRATIVE:
+                continue  # "the young man" … "the old man": neither phrase introduces a thing of its own
+            if set(_phrase(later).lower().split()) & SUBSET_WORDS:
+                continue  # "the other ninety-five fables", "the two eldest brothers": a part of the group
+            if told_change(world.sentence_docs, first.start, later.start, {subject.removeprefix(DESCRIBED)}):
+                continue  # "the log shrank", or magic in between
+            if rule.options.get("no_revert") and any(s.value == first.value and s.start > later.start for s in states):
+                continue  # A … B … A: the story goes on calling it A, so B is another one
+            for core in _core_pairs(_slot_constraints(subject, key, first, later)):
+                if len(core) == 2:
+                    reported.add(b)
+                    fields = {
+                        "earlier_value": _phrase(core[0]),
+                        "later_value": _phrase(core[1]),
+                        "subject": subject.removeprefix(DESCRIBED),
+                    }
+                    yield Clash(rule, subject, core[0], core[1], fields)
+
+
+# determiners that point back without introducing ("the", "that"); possessives introduce ("my faithful old minister")
+DEMONSTRATIVE = frozenset(["the", "this", "that", "these", "those"])
+# words that make a later phrase a part of the group, not the group re-described
+SUBSET_WORDS = frozenset(
+    [
+        "other",
+        "others",
+        "remaining",
+        "rest",
+        "eldest",
+        "elder",
+        "oldest",
+        "youngest",
+        "younger",
+        "surviving",
+        "last",
+        "first",
+        "next",
+        "two-thirds",
+    ]
+)
+
+
+def _opposed(key: str, a: str, b: str) -> bool:
+    x, y = a.split("=", 1)[1], b.split("=", 1)[1]
+    if key != "desc":
+        return x != y
+    from worldstate.extract.timeline.patterns import opposed_descriptions
+
+    return opposed_descriptions(x, y)
+
+
+def _slot_constraints(
+    subject: str, key: str, first: StateInterval, later: StateInterval
+) -> list[tuple[Any, StateInterval]]:
+    """value(subject, key) == each state's value (the opposed pole, or the number), tracked per state."""
+    import z3
+
+    var = z3.String(f"d_{subject}_{key}_{first.start}")
+    return [(var == z3.StringVal(s.value), s) for s in (first, later)]
+
+
+def _phrase(state: StateInterval) -> str:
+    return state.value_text.split("|", 1)[-1]
+
+
 CHECKS = {
     "dead_stays_dead": dead_stays_dead,
     "trait_permanence": trait_permanence,
     "count_stable": count_stable,
     "one_spouse": one_spouse,
+    "description_stable": description_stable,
 }
