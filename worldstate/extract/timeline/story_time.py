@@ -53,7 +53,7 @@ def patterns() -> _Patterns:
     raw: dict[str, Any] = load_yaml("extract.timeline", "data/story_time.yaml")
     counts = {str(k): float(v) for k, v in raw["counts"].items()}
     units = {str(k): float(v) for k, v in raw["units"].items()}
-    num = rf"(?P<num>\d+|{_alternation(list(counts))})"
+    num = rf"(?P<num>\d+|{_alternation(list(counts))})(?P<hundred> hundred)?"
     unit = rf"(?:long |whole |full )?(?P<unit>{_alternation(list(units))})s?"
     amount = rf"\b{num} {unit}"
 
@@ -78,6 +78,8 @@ def patterns() -> _Patterns:
 def _amount(m: re.Match[str], p: _Patterns) -> float:
     num = m.group("num")
     n = float(num) if num.isdigit() else p.counts[num]
+    if m.group("hundred"):
+        n *= 100
     return n * p.units[m.group("unit")]
 
 
@@ -219,21 +221,31 @@ def read_ages(views: list[SentenceView | None], clock: StoryTime) -> list[AgeSta
 
 
 def _number(tok: Any) -> float | None:
-    p = patterns()
-    text = tok.lower_.replace("-", " ")
+    """The number a numeral token ends: '14', 'seven', 'twenty - one', 'one hundred and fourteen'."""
     doc = tok.doc
-    if tok.i >= 2 and doc[tok.i - 1].text == "-" and doc[tok.i - 2].lower_ in p.counts and text in p.counts:
-        return p.counts[doc[tok.i - 2].lower_] + p.counts[text]  # "twenty - one" parsed as its last word
-    if text.isdigit():
-        return float(text)
-    parts = text.split()
-    if parts and all(w in p.counts and w not in ("a", "an", "some", "many", "several") for w in parts):
-        return sum(p.counts[w] for w in parts)
-    if tok.i + 2 < len(tok.doc) and tok.nbor(1).text == "-" and tok.lower_ in p.counts:  # "twenty - one"
-        unit = tok.nbor(2).lower_
-        if unit in p.counts:
-            return p.counts[tok.lower_] + p.counts[unit]
-    return None
+    left, right = tok.left_edge.i, max(tok.i, tok.right_edge.i)  # "hundred" heads "one ... and fourteen"
+    while left > 0 and (doc[left - 1].like_num or doc[left - 1].text == "-" or doc[left - 1].lower_ == "and"):
+        left -= 1
+    words = [t.lower_ for t in doc[left : right + 1] if t.text != "-" and t.lower_ != "and"]
+    while words and words[0] in ("a", "an"):
+        words = words[1:]
+    return words_to_number(" ".join(words).replace("-", " ").split())
+
+
+def words_to_number(words: list[str]) -> float | None:
+    """'7' → 7, ['twenty', 'one'] → 21, ['one', 'hundred', 'fourteen'] → 114; None when not a numeral."""
+    counts = patterns().counts
+    if len(words) == 1 and words[0].isdigit():
+        return float(words[0])
+    value = 0.0
+    for w in words:
+        if w == "hundred":
+            value = max(value, 1.0) * 100
+        elif w in counts and w not in ("a", "an", "some", "many", "several"):
+            value += counts[w]
+        else:
+            return None
+    return value or None
 
 
 def _age_phrases(view: SentenceView) -> list[tuple[str | None, float, tuple[Any, ...]]]:
