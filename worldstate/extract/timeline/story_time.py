@@ -109,7 +109,8 @@ def forward_cue(view: SentenceView) -> TimeCue | None:
         if _narrated(view, m.start()) and _opens_or_closes(view, m):
             found.append(_cue(view, m, "jump", _amount(m, p), True))
     for m in p.passed.finditer(text):
-        if _narrated(view, m.start()):
+        since = re.match(r"\s*(?:away\s+)?since\b", text[m.end() :])  # "had passed since her death": no jump
+        if _narrated(view, m.start()) and since is None:
             found.append(_cue(view, m, "jump", _amount(m, p), True))
     if not set(text.replace("n't", " n't").split()) & (_MODAL | {"had"}):
         for m in p.duration.finditer(text):
