@@ -68,9 +68,22 @@ def lane_known(view: StoryView, character_id: str) -> set[int]:
     from worldstate.extract.timeline.query import knows
 
     world = view.world
-    if world.state is not view.world.state or not len(world):
+    if not len(world):
         return set()
     cache = view.__dict__.setdefault("_lane_known", {})
     if character_id not in cache:
-        cache[character_id] = {f.sentence for f in knows(world, character_id, len(world) - 1)}
+        facts = knows(world, character_id, len(world) - 1)
+        known = {f.sentence for f in facts}
+        for f in facts:
+            if f.channel == "told":  # a retold event: the earlier sentences the telling repeats
+                known |= retold(view, f.sentence)
+        cache[character_id] = known
     return cache[character_id]
+
+
+def retold(view: StoryView, telling: int, min_shared: int = 2) -> set[int]:
+    """Earlier sentences that share at least ``min_shared`` content lemmas with sentence ``telling``."""
+    if not 0 <= telling < len(view):
+        return set()
+    told = view.lemmas[telling]
+    return {j for j in range(telling) if len(view.lemmas[j] & told) >= min_shared}
