@@ -114,7 +114,7 @@ def forward_cue(view: SentenceView) -> TimeCue | None:
             found.append(_cue(view, m, "jump", _amount(m, p), True))
     if not set(text.replace("n't", " n't").split()) & (_MODAL | {"had"}):
         for m in p.duration.finditer(text):
-            if _narrated(view, m.start()):
+            if _narrated(view, m.start()) and _past_event(view, m.start()):
                 found.append(_cue(view, m, "duration", _amount(m, p), True))
     for m in p.next_day.finditer(text):
         if _narrated(view, m.start()) and _opens_or_closes(view, m):
@@ -131,6 +131,15 @@ def forward_cue(view: SentenceView) -> TimeCue | None:
                 return _cue(view, m, "same_day", 0.0, True)
         return None
     return max(found, key=lambda c: (c.days, c.exact))
+
+
+def _past_event(view: SentenceView, start: int) -> bool:
+    """'for' at ``start`` modifies a verb in the simple past ('slept for a hundred years'), not a noun
+    or a habit ('use of the backboard for four hours every day')."""
+    tok = next((t for t in view.doc if t.idx == start), None)
+    if tok is None or any(t.lower_ in ("every", "each", "daily", "per") for t in view.doc):
+        return False
+    return tok.head.tag_ == "VBD"
 
 
 def _vague_days(text: str, p: _Patterns) -> float:
