@@ -114,7 +114,8 @@ def forward_cue(view: SentenceView) -> TimeCue | None:
             found.append(_cue(view, m, "jump", _amount(m, p), True))
     if not set(text.replace("n't", " n't").split()) & (_MODAL | {"had"}):
         for m in p.duration.finditer(text):
-            if _narrated(view, m.start()) and _past_event(view, m.start()):
+            vague = m.group("num") in ("some", "many", "several", "a few", "a good many", "a great many")
+            if _narrated(view, m.start()) and _past_event(view, m.start()) and not vague:
                 found.append(_cue(view, m, "duration", _amount(m, p), True))
     for m in p.next_day.finditer(text):
         if _narrated(view, m.start()) and _opens_or_closes(view, m):
