@@ -105,6 +105,8 @@ def forward_cue(view: SentenceView) -> TimeCue | None:
     p = patterns()
     text = view.doc.text.lower()
     found: list[TimeCue] = []
+    if _modal_main_verb(view):  # "on the morrow, perhaps, there would be a battle": not told as passing
+        return None
     for m in [*p.exact_jump.finditer(text), *p.after_amount.finditer(text)]:
         if _narrated(view, m.start()) and _opens_or_closes(view, m):
             found.append(_cue(view, m, "jump", _amount(m, p), True))
@@ -134,6 +136,11 @@ def forward_cue(view: SentenceView) -> TimeCue | None:
     return max(found, key=lambda c: (c.days, c.exact))
 
 
+def _modal_main_verb(view: SentenceView) -> bool:
+    root = next((t for t in view.doc if t.dep_ == "ROOT"), None)
+    return root is not None and any(c.dep_ == "aux" and c.lower_ in _MODAL for c in root.children)
+
+
 def _past_event(view: SentenceView, start: int) -> bool:
     """'for' at ``start`` modifies a verb in the simple past ('slept for a hundred years'), not a noun
     or a habit ('use of the backboard for four hours every day')."""
@@ -154,14 +161,17 @@ def flashback_cue(view: SentenceView) -> TimeCue | None:
     text = view.doc.text.lower()
     for pattern, days in patterns().flashback:
         m = pattern.search(text)
-        if m and _narrated(view, m.start()) and _past_perfect(view):
+        if m and _narrated(view, m.start()) and _past_perfect(view, main_only=True):
             return _cue(view, m, "flashback", days, days > 0)
     return None
 
 
-def _past_perfect(view: SentenceView) -> bool:
-    """A narrated verb in the past perfect ('had lived', 'had been')."""
+def _past_perfect(view: SentenceView, main_only: bool = False) -> bool:
+    """A narrated verb in the past perfect ('had lived', 'had been'); with ``main_only``, the main
+    verb (not 'an officer she had once seen' inside a relative clause)."""
     for tok in view.doc:
+        if main_only and tok.dep_ != "ROOT":
+            continue
         had = any(c.dep_ in ("aux", "auxpass") and c.lower_ in ("had", "'d") for c in tok.children)
         if tok.tag_ == "VBN" and had and _narrated(view, tok.idx):
             return True
