@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from worldstate.analysis import World, analyze
 from worldstate.cli.main import cli
 from worldstate.extract.timeline import state_at
-from worldstate.extract.timeline.story_time import age_at, age_conflicts
+from worldstate.extract.timeline.story_time import age_at, age_conflicts, read_story_time
 from worldstate.state import Span
 from worldstate.state.story_time import AgeStatement, StoryMoment, StoryTime
 
@@ -126,3 +126,11 @@ def test_state_at_and_state_json_show_the_clock(miller: World, tmp_path) -> None
     assert data["story_time"]["flashback"] is True and data["story_time"]["before_sentence"] == 5
     text = CliRunner().invoke(cli, ["state", str(path), "--at", "10", "--entity", "Hans"])
     assert "story time: at least 1096 days after the opening" in text.output
+
+
+def test_a_story_without_cues_keeps_a_flat_clock() -> None:
+    world = analyze("You walk into the room. You sit down. Nobody is there.")  # second person, no names
+    clock = world.timeline.story_time
+    assert [m.elapsed for m in clock.moments] == [0.0] * len(world) and len(world) == 3
+    assert clock.ages == [] and age_conflicts(clock) == []
+    assert read_story_time([None, None]).moments == [StoryMoment(0, 0.0), StoryMoment(1, 0.0)]  # no parse

@@ -197,7 +197,9 @@ def read_story_time(views: list[SentenceView | None]) -> StoryTime:
     back: tuple[int, float | None] | None = None  # (told at, elapsed) of the open flashback
     for i, view in enumerate(views):
         if view is None:
-            moments.append(StoryMoment(i, elapsed, segment=segment) if back is None else moments[-1])
+            flash = back is not None
+            at = back[1] if back is not None else elapsed
+            moments.append(StoryMoment(i, at, flash, back[0] if back is not None else None, segment))
             continue
         opener = i <= 1 and p.openers.search(view.doc.text.lower()) is not None
         fb = None if opener else flashback_cue(view)
