@@ -134,3 +134,12 @@ def test_a_story_without_cues_keeps_a_flat_clock() -> None:
     assert [m.elapsed for m in clock.moments] == [0.0] * len(world) and len(world) == 3
     assert clock.ages == [] and age_conflicts(clock) == []
     assert read_story_time([None, None]).moments == [StoryMoment(0, 0.0), StoryMoment(1, 0.0)]  # no parse
+
+
+def test_a_place_told_in_a_flashback_does_not_hold_after_it(miller: World) -> None:
+    def place(k: int) -> str | None:
+        states = [cs.location for cs in state_at(miller, k, "Hans", knowledge=False).characters]
+        return next((s.value_text for s in states if s is not None), None)
+
+    assert place(7) == "the mountains"  # inside the flashback: where he lived then
+    assert place(10) != "the mountains"  # back in the main narrative

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from worldstate.extract.timeline.story_time import age_at
 from worldstate.state import Channel, EntityKind, Span
 from worldstate.state.story_time import AgeStatement, StoryMoment
-from worldstate.state.timeline import Predicate, StateInterval
+from worldstate.state.timeline import Predicate, StateInterval, Timeline
 
 if TYPE_CHECKING:
     from worldstate.analysis import World
@@ -91,7 +91,7 @@ def state_at(world: World, sentence: int, entity: str | None = None, *, knowledg
         if not _is_creature(world, eid):
             cs.alive = None
         for s in by_subject.get(eid, []):
-            if not s.modality.factual or not s.holds_at(sentence):
+            if not s.modality.factual or not s.holds_at(sentence) or _past_place(timeline, s, sentence):
                 continue
             _place(cs, s)
         cs.scoped = scoped_by_holder.get(eid, [])
@@ -100,6 +100,17 @@ def state_at(world: World, sentence: int, entity: str | None = None, *, knowledg
             cs.knows = knows(world, eid, sentence)
         out.append(cs)
     return StateReport(sentence, out, timeline.story_time.at(sentence))
+
+
+def _past_place(timeline: Timeline, s: StateInterval, sentence: int) -> bool:
+    """A place told inside a flashback segment ("years before, Hans had lived in the mountains") is
+    where the entity was then, not where it is once the story is back in its main narrative."""
+    if s.predicate != Predicate.LOCATION:
+        return False
+    then, now = timeline.story_time.at(s.start), timeline.story_time.at(sentence)
+    if then is None or now is None or not then.flashback:
+        return False
+    return not (now.flashback and now.told_at == then.told_at)
 
 
 def _is_creature(world: World, entity: str) -> bool:
