@@ -14,6 +14,7 @@ from worldstate.errors import InputError
 if TYPE_CHECKING:
     from worldstate.analysis import World
     from worldstate.extract.timeline import StateReport
+    from worldstate.state.story_time import StoryMoment
     from worldstate.state.timeline import StateInterval
 
 
@@ -50,6 +51,15 @@ def state(story: str, at: int, entity: str | None, as_json: bool, knows_limit: i
     click.echo(render_state(world, report, knows_limit=knows_limit))
 
 
+def describe_moment(moment: StoryMoment) -> str:
+    """'day 1 (+1096 days since the opening; cue 'three years later')', or a flashback's place."""
+    cue = f"; cue {moment.cue.text!r}" if moment.cue is not None else ""
+    if moment.flashback:
+        back = f"{moment.elapsed:+g} days" if moment.elapsed is not None else "an untold time"
+        return f"flashback, before s{(moment.told_at or 0) + 1} ({back} from the opening{cue})"
+    return f"at least {moment.elapsed:g} days after the opening, time jump {moment.segment}{cue}"
+
+
 def _short(text: str, limit: int = 80) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
@@ -69,6 +79,8 @@ def render_state(world: World, report: StateReport, knows_limit: int = 8) -> str
         return s.value_text or ws.display_name(s.value)
 
     lines = [f"State at the end of s{report.sentence + 1}: {_short(world.sentences[report.sentence], 100)}"]
+    if report.time is not None:
+        lines.append(f"  story time: {describe_moment(report.time)}")
     if not report.characters:
         lines.append("  (no character matches)")
     for cs in report.characters:
@@ -77,6 +89,10 @@ def render_state(world: World, report: StateReport, knows_limit: int = 8) -> str
         if cs.alive is not None:
             alive = "alive" if cs.alive else "dead"
             lines.append(f"  alive:     {alive} {since(cs.alive_told) if cs.alive_told else '(not told otherwise)'}")
+        if cs.age is not None:
+            lines.append(
+                f"  age:       at least {cs.age[0]:g} (stated {cs.age[1].years:g} in s{cs.age[1].sentence + 1})"
+            )
         lines.append(f"  where:     {value(cs.location) + ' ' + since(cs.location) if cs.location else '(not told)'}")
         for label, states in (
             ("holds", cs.holds),

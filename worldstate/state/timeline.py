@@ -16,6 +16,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from worldstate.state.story_time import StoryTime
 from worldstate.state.text import Span
 
 
@@ -84,6 +85,7 @@ class Timeline:
     """All state intervals of a story, in order of ``start``."""
 
     states: list[StateInterval] = field(default_factory=list)
+    story_time: StoryTime = field(default_factory=StoryTime)  # when each sentence happens (story clock)
 
     def of(self, subject: str, predicate: Predicate | None = None) -> list[StateInterval]:
         """The states of ``subject`` (optionally of one predicate), in story order."""

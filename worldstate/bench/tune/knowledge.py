@@ -65,8 +65,10 @@ def prepare_knp(data: Path, settings: Settings, progress: bool = True) -> list[K
     from worldstate.analysis import analyze
     from worldstate.bench.loaders import load_knp
     from worldstate.detect.knowledge.access import sentence_access
+    from worldstate.detect.knowledge.next_action import config
     from worldstate.detect.knowledge.world_access import world_inaccessibility
 
+    lanes = bool(config(settings).get("knowledge_lanes", False))  # the knowledge lanes, as the head reads them
     items = []
     for item in tqdm(load_knp(Path(data)), unit="item", disable=not progress, dynamic_ncols=True):
         x, right = item.inputs, int(item.gold["correct"])
@@ -74,7 +76,7 @@ def prepare_knp(data: Path, settings: Settings, progress: bool = True) -> list[K
         options = [x["options"][1 - right], x["options"][right]]
         hidden = annotated_sentences(view, str(item.gold.get("implausible_knowledge", "")))
         access = sentence_access(view, x["character"])
-        world = world_inaccessibility(view.world.state, view, x["character"])
+        world = world_inaccessibility(view.world.state, view, x["character"], lanes=lanes)
         items.append(KnpItem(view, access, world, x["question"], options, hidden))
     return items
 
@@ -171,6 +173,7 @@ def tune_knp(data: Path, settings: Settings, options: TuneOptions) -> dict[str, 
         "weights": {n: round(float(v), 3) for n, v in zip(names, weights, strict=True)},
         "hidden_threshold": float(config(settings)["hidden_threshold"]),
         "hidden_ranker": ranker,
+        "knowledge_lanes": bool(config(settings).get("knowledge_lanes", False)),
     }
     prov = provenance(
         TASK,

@@ -25,6 +25,7 @@ from worldstate.data import read_text
 from worldstate.detect.answers import SummaryAnswer
 from worldstate.detect.evidence import ask_llm, llm_finding, verdict_confidence
 from worldstate.detect.faithfulness.align import Alignment, StoryIndex, align
+from worldstate.detect.faithfulness.claims import Contradiction, contradictions
 from worldstate.detect.tuned import tuned_file
 from worldstate.errors import ConfigError
 from worldstate.state import Evidence, Finding, Story
@@ -115,11 +116,33 @@ def _finding(story: Story, index: int, a: Alignment, risk: float) -> Finding:
     )
 
 
+def _claim_finding(world: World, summary: World, c: Contradiction, weight: float) -> Finding:
+    """A contradiction with its spans in both texts: role ``summary`` (offsets into the summary) and
+    ``contradicted`` (offsets into the story)."""
+    evidence = [
+        Evidence(c.summary_span, summary.text[c.summary_span.start : c.summary_span.end], "summary", c.sentence)
+    ]
+    if c.story_span is not None:
+        quote = world.text[c.story_span.start : c.story_span.end]
+        evidence.append(Evidence(c.story_span, quote, "contradicted", world.story.sentence_at(c.story_span.start)))
+    return Finding(
+        category="summary_faithfulness",
+        confidence=min(1.0, 0.5 + weight / 2),
+        explanation=f"summary sentence {c.sentence + 1}: {c.explanation}",
+        evidence=evidence,
+        rule=f"fa_timeline_{c.kind}",
+        subtype=UNFAITHFUL,
+    )
+
+
 def _offline(world: World, summary: World) -> SummaryAnswer:
     params = parameters(world.settings)
     threshold = float(params["threshold"])
     story, sentences = world.story, summary.sentences
     alignments = align(StoryIndex.build(world), summary)
+    weight = float(params.get("timeline_weight", 0.0))  # 0: the timeline claims check is off
+    claims = contradictions(world, summary) if weight > 0 else []
+    claimed = {c.sentence for c in claims}
     labels: list[str] = []
     findings: list[Finding] = []
     worst = 0.0
@@ -127,11 +150,12 @@ def _offline(world: World, summary: World) -> SummaryAnswer:
         if is_commentary(sentence):
             labels.append(COMMENTARY)
             continue
-        risk = sentence_risk(a, params["weights"])
+        risk = sentence_risk(a, params["weights"]) + (weight if i in claimed else 0.0)
         worst = max(worst, risk)
         if risk > threshold:
             labels.append(UNFAITHFUL)
             findings.append(_finding(story, i, a, risk))
+            findings += [_claim_finding(world, summary, c, weight) for c in claims if c.sentence == i]
         else:
             labels.append(FAITHFUL)
     faithful = UNFAITHFUL not in labels

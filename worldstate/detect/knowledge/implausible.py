@@ -62,6 +62,7 @@ def _detect(view: StoryView, ws: WorldState, settings: Settings, character: str 
         ws=ws,
         world_weight=float(config["world_weight"]),
         speaker_knowers=bool(config.get("speaker_knowers", False)),
+        lanes=bool(config.get("knowledge_lanes", False)),
     )
     if character:
         keys = name_keys(character, view)

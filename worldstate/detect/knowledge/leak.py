@@ -119,11 +119,13 @@ def find_leaks(
     ws: WorldState | None = None,
     world_weight: float = 0.0,
     speaker_knowers: bool = False,
+    lanes: bool = False,
 ) -> list[Leak]:
     """Leak candidates, most suspicious first (one per sentence: its best source).
 
     With a world state ``ws``, a source's inaccessibility blends the stand-in score with the
-    extractor's access model: ``(1 - world_weight) * stand-in + world_weight * extractor``.
+    extractor's access model: ``(1 - world_weight) * stand-in + world_weight * extractor``; with
+    ``lanes``, a source the knower knows per the knowledge lanes (told, overheard, witnessed) is no leak.
     """
     neighbours = top_overlaps(view, k=3)
     access_cache: dict[str, list[float]] = {}
@@ -141,7 +143,7 @@ def find_leaks(
             if j > i:
                 direction, knower, factor = "future", people[0] if people else "", 1.0
             else:
-                hidden = [(p, _access(view, p, access_cache, ws, world_weight)[j]) for p in people]
+                hidden = [(p, _access(view, p, access_cache, ws, world_weight, lanes)[j]) for p in people]
                 if not hidden:
                     continue
                 knower, inaccessible = max(hidden, key=lambda x: x[1])
@@ -152,7 +154,9 @@ def find_leaks(
         if best is not None:
             best = _error_side(view, best)
             if best.direction == "future":
-                best = _speaker_side(view, best, speakers, lambda p: _access(view, p, access_cache, ws, world_weight))
+                best = _speaker_side(
+                    view, best, speakers, lambda p: _access(view, p, access_cache, ws, world_weight, lanes)
+                )
             leaks.append(best)
     return sorted(leaks, key=lambda leak: -leak.score)
 
@@ -194,13 +198,34 @@ def _speaker_side(
 
 
 def _access(
-    view: StoryView, person: str, cache: dict[str, list[float]], ws: WorldState | None, world_weight: float
+    view: StoryView,
+    person: str,
+    cache: dict[str, list[float]],
+    ws: WorldState | None,
+    world_weight: float,
+    lanes: bool = False,
 ) -> list[float]:
     if person not in cache:
         standin = [a.score for a in sentence_access(view, person)]
         if ws is None or world_weight <= 0:
             cache[person] = standin
         else:
-            world = world_inaccessibility(ws, view, person)
+            world = world_inaccessibility(ws, view, person, lanes=lanes)
             cache[person] = [(1 - world_weight) * s + world_weight * w for s, w in zip(standin, world, strict=True)]
+        if ws is not None and lanes:
+            known = _known_view_sentences(view, ws, person)
+            cache[person] = [0.0 if k in known else v for k, v in enumerate(cache[person])]
     return cache[person]
+
+
+def _known_view_sentences(view: StoryView, ws: WorldState, person: str) -> set[int]:
+    """View sentences all of whose world-state sentences ``person`` knows per the knowledge lanes."""
+    from worldstate.detect.knowledge.world_access import coverage, lane_known
+    from worldstate.extract.knowledge import find_character
+
+    cid = find_character(ws, person)
+    if cid is None or not ws.story.sentences:
+        return set()
+    known = lane_known(view, cid)
+    first, last = coverage(ws, view)
+    return {i for i in range(len(view)) if all(k in known for k in range(int(first[i]), int(last[i]) + 1))}

@@ -124,7 +124,7 @@ def choose_next_action(world: World, question: str, options: list[str], characte
     who = character or _guess_character(view, question)
     ws = world.state
     access = sentence_access(view, who)
-    inaccessible = world_inaccessibility(ws, view, who)
+    inaccessible = world_inaccessibility(ws, view, who, lanes=bool(config(settings).get("knowledge_lanes", False)))
     features = option_features(view, access, question, options, inaccessible)
     dependence = [_dependence(f, settings) for f in features]
     choice = int(np.argmin(dependence))

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from worldstate.extract.timeline.assemble import assemble
 from worldstate.extract.timeline.clause import SentenceView, sentence_views
 from worldstate.extract.timeline.patterns import Change, read_sentence
+from worldstate.extract.timeline.story_time import story_time
 from worldstate.state import Source
 from worldstate.state.timeline import Modality, Predicate, Timeline
 
@@ -17,13 +18,16 @@ if TYPE_CHECKING:
 def build_timeline(world: World) -> Timeline:
     """Per-entity timelines of ``world`` (location, holdings, alive, traits, relations, counts, titles, names)."""
     changes: list[Change] = []
-    views = [v for v in sentence_views(world) if v is not None]
+    all_views = sentence_views(world)
+    views = [v for v in all_views if v is not None]
     for view in views:
         changes += read_sentence(view)
     if _told_in_past(views):  # "witches have a keen scent": a general truth, not a state in story time
         changes = [c for c in changes if not (c.present_tense and c.modality == Modality.ASSERTED)]
     changes += _names(world)
-    return assemble(changes)
+    timeline = assemble(changes)
+    timeline.story_time = story_time(all_views)  # the story clock, a layer the timeline reads
+    return timeline
 
 
 def _told_in_past(views: list[SentenceView]) -> bool:

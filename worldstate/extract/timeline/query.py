@@ -6,8 +6,10 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from worldstate.extract.timeline.story_time import age_at
 from worldstate.state import Channel, EntityKind, Span
-from worldstate.state.timeline import Predicate, StateInterval
+from worldstate.state.story_time import AgeStatement, StoryMoment
+from worldstate.state.timeline import Predicate, StateInterval, Timeline
 
 if TYPE_CHECKING:
     from worldstate.analysis import World
@@ -44,12 +46,14 @@ class CharacterState:
     names: list[StateInterval] = field(default_factory=list)
     scoped: list[StateInterval] = field(default_factory=list)  # beliefs, wishes, words of this character
     knows: list[KnownFact] = field(default_factory=list)
+    age: tuple[float, AgeStatement] | None = None  # least age by then, and the statement it grows from
 
 
 @dataclass
 class StateReport:
     sentence: int
     characters: list[CharacterState]
+    time: StoryMoment | None = None  # where the sentence sits on the story clock
 
 
 def find_entities(world: World, name: str) -> list[str]:
@@ -87,14 +91,26 @@ def state_at(world: World, sentence: int, entity: str | None = None, *, knowledg
         if not _is_creature(world, eid):
             cs.alive = None
         for s in by_subject.get(eid, []):
-            if not s.modality.factual or not s.holds_at(sentence):
+            if not s.modality.factual or not s.holds_at(sentence) or _past_place(timeline, s, sentence):
                 continue
             _place(cs, s)
         cs.scoped = scoped_by_holder.get(eid, [])
+        cs.age = age_at(timeline.story_time, eid, sentence)
         if knowledge:
             cs.knows = knows(world, eid, sentence)
         out.append(cs)
-    return StateReport(sentence, out)
+    return StateReport(sentence, out, timeline.story_time.at(sentence))
+
+
+def _past_place(timeline: Timeline, s: StateInterval, sentence: int) -> bool:
+    """A place told inside a flashback segment ("years before, Hans had lived in the mountains") is
+    where the entity was then, not where it is once the story is back in its main narrative."""
+    if s.predicate != Predicate.LOCATION:
+        return False
+    then, now = timeline.story_time.at(s.start), timeline.story_time.at(sentence)
+    if then is None or now is None or not then.flashback:
+        return False
+    return not (now.flashback and now.told_at == then.told_at)
 
 
 def _is_creature(world: World, entity: str) -> bool:
@@ -278,7 +294,12 @@ def report_dict(world: World, report: StateReport) -> dict[str, Any]:
             "modality": s.modality.value,
             "holder": s.holder,
             "evidence": [s.evidence.start, s.evidence.end],
+            "story_time": moment(s.start),
         }
+
+    def moment(sentence: int) -> dict[str, Any] | None:
+        m = world.timeline.story_time.at(sentence)
+        return m.as_dict() if m is not None else None
 
     chars = []
     for cs in report.characters:
@@ -296,6 +317,14 @@ def report_dict(world: World, report: StateReport) -> dict[str, Any]:
                 "titles": [state(s) for s in cs.titles],
                 "names": [state(s) for s in cs.names],
                 "scoped": [state(s) for s in cs.scoped],
+                "age": None
+                if cs.age is None
+                else {
+                    "years_at_least": cs.age[0],
+                    "stated": cs.age[1].years,
+                    "stated_at": cs.age[1].sentence,
+                    "evidence": [cs.age[1].span.start, cs.age[1].span.end],
+                },
                 "knows": [
                     {
                         "sentence": f.sentence,
@@ -308,4 +337,4 @@ def report_dict(world: World, report: StateReport) -> dict[str, Any]:
                 ],
             }
         )
-    return {"sentence": report.sentence, "characters": chars}
+    return {"sentence": report.sentence, "story_time": moment(report.sentence), "characters": chars}
