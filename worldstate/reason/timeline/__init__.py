@@ -361,7 +361,43 @@ def _phrase(state: StateInterval) -> str:
     return state.value_text.split("|", 1)[-1]
 
 
+def ages_over_time(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
+    """Two ages of one character that the story time told between them cannot join: in Z3, a birth
+    moment ``b`` (in years) with ``years ≤ t − b < years + 1`` for each age stated at story time ``t``
+    (the least years the story says passed, from ``extract/timeline/story_time.py``); an unsat core of
+    the two statements is a clash."""
+    import z3
+
+    from worldstate.extract.timeline.story_time import DAYS_PER_YEAR, age_conflicts
+
+    named_only = bool(rule.options.get("named_subjects_only"))
+    for conflict in age_conflicts(timeline.story_time):
+        a, b = conflict.earlier, conflict.later
+        if named_only and not _named(world, a.entity):
+            continue
+        earlier, later = _age_state(a), _age_state(b)
+        birth = z3.Real(f"born_{a.entity}_{a.sentence}_{b.sentence}")
+        tracked = []
+        for age, state in ((a, earlier), (b, later)):
+            t = z3.RealVal(str(round((age.elapsed or 0.0) / DAYS_PER_YEAR, 6)))
+            tracked.append((z3.And(t - birth >= age.years, t - birth < age.years + 1), state))
+        for core in _core_pairs(tracked):
+            if len(core) == 2:
+                fields = {
+                    "earlier_value": f"{a.years:g}",
+                    "later_value": f"{b.years:g}",
+                    "passed": f"{conflict.elapsed_years:.1f}",
+                }
+                yield Clash(rule, a.entity, core[0], core[1], fields)
+
+
+def _age_state(age: Any) -> StateInterval:
+    """An age statement as a trait state (for the finding's evidence)."""
+    return StateInterval(age.entity, Predicate.TRAIT, f"age={age.years:g}", age.sentence, age.span)
+
+
 CHECKS = {
+    "ages_over_time": ages_over_time,
     "dead_stays_dead": dead_stays_dead,
     "trait_permanence": trait_permanence,
     "count_stable": count_stable,

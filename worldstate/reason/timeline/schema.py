@@ -16,6 +16,7 @@ COMMON = {"id", "check", "confidence", "enabled", "explanation", "disabled_reaso
 # Options each check reads (beyond the common fields), with the type each must have.
 OPTIONS: dict[str, dict[str, type]] = {
     "dead_stays_dead": {"named_subjects_only": bool, "acts": list},
+    "ages_over_time": {"named_subjects_only": bool},
     "trait_permanence": {"keys": list},
     "count_stable": {},
     "one_spouse": {},
