@@ -218,12 +218,6 @@ def build_table(
     return MentionTable(infos=infos, **arrays)
 
 
-def _onehot(values: np.ndarray, n: int) -> np.ndarray:
-    out = np.zeros((len(values), n))
-    out[np.arange(len(values)), values] = 1.0
-    return out
-
-
 def allowed(t: MentionTable, i: int, cands: np.ndarray) -> np.ndarray:
     """Links the scorer may not make, whatever its score: a name joins only a name that shares a word
     with it (or what the rule pass named it after, in its own or the previous sentence), never a full name with another given or family name ("Jane Bennet" / "Elizabeth Bennet") or a title of the
@@ -261,67 +255,61 @@ def allowed(t: MentionTable, i: int, cands: np.ndarray) -> np.ndarray:
 
 def pair_features(t: MentionTable, i: int, cands: np.ndarray, far: np.ndarray) -> np.ndarray:
     """Feature rows for mention ``i`` against candidate antecedents ``cands`` (indices < i);
-    ``far``: True where the candidate is a cluster representative outside the recent window."""
+    ``far``: True where the candidate is a cluster representative outside the recent window.
+    One matrix (``FEATURE_NAMES`` columns) filled in place: one-hot blocks, then the pair columns."""
     n = len(cands)
-    ones = np.ones(n)
+    rows = np.zeros((n, len(FEATURE_NAMES)))
+    col = 0
+    for values, width in (
+        (t.mtype, N_TYPES),
+        (t.kind, N_KINDS),
+        (t.role, 4),
+        (t.ner, 3),
+    ):  # mention i's value (the same in every row), then each candidate's
+        rows[:, col : col + width][:, values[i]] = 1.0
+        rows[:, col + width : col + 2 * width][np.arange(n), values[cands]] = 1.0
+        col += 2 * width
     gi, gj = t.gender[i], t.gender[cands]
     pi, pj = bool(t.plural[i]), t.plural[cands].astype(bool)
     title_i, title_j = t.title_key[i], t.title_key[cands]
     tg_i, tg_j = t.title_gender[i], t.title_gender[cands]
     words_i = t.name_words[i]
-    overlap = np.array([bool(words_i & t.name_words[j]) for j in cands]) if words_i else np.zeros(n, dtype=bool)
     sdist = t.sentence[i] - t.sentence[cands]
-    qi = t.quote[i]
-    clause_blocked = (
+    qi, qj = t.quote[i], t.quote[cands]
+    compatible = ((gj == gi) | (gj == 0) | (gi == 0)) & (pj == pi)
+    re_i, re_j = t.rule_entity[i], t.rule_entity[cands]
+    pair = rows[:, col:]
+    pair[:, 0] = gi > 0
+    pair[:, 1] = gj > 0
+    pair[:, 2] = (gi > 0) & (gj == gi)
+    pair[:, 3] = (gi > 0) & (gj > 0) & (gj != gi)
+    pair[:, 4] = pi
+    pair[:, 5] = pj
+    pair[:, 6] = pj != pi
+    pair[:, 7] = (t.exact_key[i] >= 0) & (t.exact_key[cands] == t.exact_key[i])
+    pair[:, 8] = (t.head_key[i] >= 0) & (t.head_key[cands] == t.head_key[i])
+    pair[:, 9] = (t.name_key[i] >= 0) & (t.name_key[cands] == t.name_key[i])
+    if words_i:
+        pair[:, 10] = [bool(words_i & t.name_words[j]) for j in cands]
+    pair[:, 11] = (title_i >= 0) & (title_j >= 0) & (title_i != title_j)
+    pair[:, 12] = (tg_i > 0) & (tg_j > 0) & (tg_i != tg_j)
+    pair[:, 13] = np.log1p(sdist)
+    pair[:, 14] = sdist == 0
+    pair[:, 15] = np.log1p(i - cands)
+    pair[:, 16] = qi >= 0
+    pair[:, 17] = qj >= 0
+    pair[:, 18] = (qi >= 0) & (qj == qi)
+    pair[:, 19] = (re_i >= 0) & (re_j == re_i)
+    pair[:, 20] = (  # clause-blocked: the subject and the object of one verb in one sentence
         (t.governor[cands] == t.governor[i])
         & (t.role[cands] == 0)
         & (t.role[i] == 1)
         & (t.sentence[cands] == t.sentence[i])
     )
-    nested = (t.first[cands] <= t.first[i]) & (t.last[cands] >= t.last[i])
-    compatible = ((gj == gi) | (gj == 0) | (gi == 0)) & (pj == pi)
-    latest = np.zeros(n)
-    if compatible.any():
-        latest[np.flatnonzero(compatible)[np.argmax(cands[compatible])]] = 1.0
-    re_i, re_j = t.rule_entity[i], t.rule_entity[cands]
-    cols = [
-        _onehot(np.full(n, t.mtype[i]), N_TYPES),
-        _onehot(t.mtype[cands], N_TYPES),
-        _onehot(np.full(n, t.kind[i]), N_KINDS),
-        _onehot(t.kind[cands], N_KINDS),
-        _onehot(np.full(n, t.role[i]), 4),
-        _onehot(t.role[cands], 4),
-        _onehot(np.full(n, t.ner[i]), 3),
-        _onehot(t.ner[cands], 3),
-        np.column_stack(
-            [
-                ones * (gi > 0),
-                gj > 0,
-                (gi > 0) & (gj == gi),
-                (gi > 0) & (gj > 0) & (gj != gi),
-                ones * pi,
-                pj,
-                pj != pi,
-                (t.exact_key[i] >= 0) & (t.exact_key[cands] == t.exact_key[i]),
-                (t.head_key[i] >= 0) & (t.head_key[cands] == t.head_key[i]),
-                (t.name_key[i] >= 0) & (t.name_key[cands] == t.name_key[i]),
-                overlap,
-                (title_i >= 0) & (title_j >= 0) & (title_i != title_j),
-                (tg_i > 0) & (tg_j > 0) & (tg_i != tg_j),
-                np.log1p(sdist),
-                sdist == 0,
-                np.log1p(i - cands),
-                ones * (qi >= 0),
-                t.quote[cands] >= 0,
-                (qi >= 0) & (t.quote[cands] == qi),
-                (re_i >= 0) & (re_j == re_i),
-                clause_blocked,
-                nested,
-                ones * bool(t.definite[i]),
-                far,
-                t.kind[cands] == t.kind[i],
-                latest,
-            ]
-        ).astype(float),
-    ]
-    return np.hstack(cols)
+    pair[:, 21] = (t.first[cands] <= t.first[i]) & (t.last[cands] >= t.last[i])  # nested
+    pair[:, 22] = bool(t.definite[i])
+    pair[:, 23] = far
+    pair[:, 24] = t.kind[cands] == t.kind[i]
+    if compatible.any():  # the latest compatible candidate
+        pair[np.flatnonzero(compatible)[np.argmax(cands[compatible])], 25] = 1.0
+    return rows
