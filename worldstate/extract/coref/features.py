@@ -8,7 +8,7 @@ computed with numpy over all of a mention's candidates at once.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 import numpy as np
@@ -106,6 +106,15 @@ class MentionTable:
     role_key: np.ndarray  # head of a nominal naming a specific role ("king", "miller"), -1 none
     name_words: list[frozenset[str]]
     reporter: np.ndarray  # for he/she subject of a reported clause ("the miller said he …"): the saying verb, -1 none
+    _one_sided: tuple[np.ndarray, np.ndarray] | None = field(default=None, repr=False, compare=False)
+
+    def one_sided(self) -> tuple[np.ndarray, np.ndarray]:
+        """Per mention, its feature row as the mention ``i`` and as the candidate ``j`` of a pair: the
+        columns that read one side only (one-hot blocks, gender and number known, in a quotation), zero
+        elsewhere; built once per table."""
+        if self._one_sided is None:
+            self._one_sided = _one_sided_rows(self)
+        return self._one_sided
 
 
 def _quote_segments(doc: ParsedDoc) -> list[int]:
@@ -131,7 +140,7 @@ def build_table(
     def key(text: str) -> int:
         return keys.setdefault(text, len(keys)) if text else -1
 
-    cols: dict[str, list] = {c: [] for c in MentionTable.__dataclass_fields__ if c not in ("infos",)}
+    cols: dict[str, list] = {c: [] for c in MentionTable.__dataclass_fields__ if c not in ("infos", "_one_sided")}
     for info in infos:
         tok = doc.tokens[info.head]
         low = tok.low
@@ -253,63 +262,70 @@ def allowed(t: MentionTable, i: int, cands: np.ndarray) -> np.ndarray:
     return ok
 
 
+PAIR_COLUMN = {name: k for k, name in enumerate(FEATURE_NAMES)}
+
+
+def _one_sided_rows(t: MentionTable) -> tuple[np.ndarray, np.ndarray]:
+    n = len(t.infos)
+    as_i, as_j = np.zeros((n, len(FEATURE_NAMES))), np.zeros((n, len(FEATURE_NAMES)))
+    everyone = np.arange(n)
+    for prefix, values in (("type", t.mtype), ("kind", t.kind), ("role", t.role), ("ner", t.ner)):
+        for rows, side in ((as_i, "i"), (as_j, "j")):
+            first = PAIR_COLUMN[f"{prefix}_{side}_0"]
+            width = sum(1 for name in FEATURE_NAMES if name.startswith(f"{prefix}_{side}_"))
+            rows[:, first : first + width][everyone, values] = 1.0
+    for name, values in (
+        ("gender_{}_known", t.gender > 0),
+        ("plural_{}", t.plural.astype(bool)),
+        ("quote_{}", t.quote >= 0),
+    ):
+        as_i[:, PAIR_COLUMN[name.format("i")]] = values
+        as_j[:, PAIR_COLUMN[name.format("j")]] = values
+    as_i[:, PAIR_COLUMN["definite_i"]] = t.definite.astype(bool)
+    return as_i, as_j
+
+
 def pair_features(t: MentionTable, i: int, cands: np.ndarray, far: np.ndarray) -> np.ndarray:
     """Feature rows for mention ``i`` against candidate antecedents ``cands`` (indices < i);
     ``far``: True where the candidate is a cluster representative outside the recent window.
-    One matrix (``FEATURE_NAMES`` columns) filled in place: one-hot blocks, then the pair columns."""
-    n = len(cands)
-    rows = np.zeros((n, len(FEATURE_NAMES)))
-    col = 0
-    for values, width in (
-        (t.mtype, N_TYPES),
-        (t.kind, N_KINDS),
-        (t.role, 4),
-        (t.ner, 3),
-    ):  # mention i's value (the same in every row), then each candidate's
-        rows[:, col : col + width][:, values[i]] = 1.0
-        rows[:, col + width : col + 2 * width][np.arange(n), values[cands]] = 1.0
-        col += 2 * width
+    The one-sided columns come from :meth:`MentionTable.one_sided`; the pair columns are filled here."""
+    as_i, as_j = t.one_sided()
+    rows = as_j[cands]
+    rows += as_i[i]  # the two sides fill disjoint columns
     gi, gj = t.gender[i], t.gender[cands]
     pi, pj = bool(t.plural[i]), t.plural[cands].astype(bool)
     title_i, title_j = t.title_key[i], t.title_key[cands]
     tg_i, tg_j = t.title_gender[i], t.title_gender[cands]
     words_i = t.name_words[i]
     sdist = t.sentence[i] - t.sentence[cands]
-    qi, qj = t.quote[i], t.quote[cands]
-    compatible = ((gj == gi) | (gj == 0) | (gi == 0)) & (pj == pi)
+    qi = t.quote[i]
     re_i, re_j = t.rule_entity[i], t.rule_entity[cands]
-    pair = rows[:, col:]
-    pair[:, 0] = gi > 0
-    pair[:, 1] = gj > 0
-    pair[:, 2] = (gi > 0) & (gj == gi)
-    pair[:, 3] = (gi > 0) & (gj > 0) & (gj != gi)
-    pair[:, 4] = pi
-    pair[:, 5] = pj
-    pair[:, 6] = pj != pi
-    pair[:, 7] = (t.exact_key[i] >= 0) & (t.exact_key[cands] == t.exact_key[i])
-    pair[:, 8] = (t.head_key[i] >= 0) & (t.head_key[cands] == t.head_key[i])
-    pair[:, 9] = (t.name_key[i] >= 0) & (t.name_key[cands] == t.name_key[i])
+    column = PAIR_COLUMN
+    rows[:, column["gender_agree"]] = (gi > 0) & (gj == gi)
+    rows[:, column["gender_clash"]] = (gi > 0) & (gj > 0) & (gj != gi)
+    rows[:, column["number_clash"]] = pj != pi
+    rows[:, column["exact"]] = (t.exact_key[i] >= 0) & (t.exact_key[cands] == t.exact_key[i])
+    rows[:, column["head_match"]] = (t.head_key[i] >= 0) & (t.head_key[cands] == t.head_key[i])
+    rows[:, column["name_key_match"]] = (t.name_key[i] >= 0) & (t.name_key[cands] == t.name_key[i])
     if words_i:
-        pair[:, 10] = [bool(words_i & t.name_words[j]) for j in cands]
-    pair[:, 11] = (title_i >= 0) & (title_j >= 0) & (title_i != title_j)
-    pair[:, 12] = (tg_i > 0) & (tg_j > 0) & (tg_i != tg_j)
-    pair[:, 13] = np.log1p(sdist)
-    pair[:, 14] = sdist == 0
-    pair[:, 15] = np.log1p(i - cands)
-    pair[:, 16] = qi >= 0
-    pair[:, 17] = qj >= 0
-    pair[:, 18] = (qi >= 0) & (qj == qi)
-    pair[:, 19] = (re_i >= 0) & (re_j == re_i)
-    pair[:, 20] = (  # clause-blocked: the subject and the object of one verb in one sentence
+        rows[:, column["name_word_overlap"]] = [bool(words_i & t.name_words[j]) for j in cands]
+    rows[:, column["title_clash"]] = (title_i >= 0) & (title_j >= 0) & (title_i != title_j)
+    rows[:, column["title_gender_clash"]] = (tg_i > 0) & (tg_j > 0) & (tg_i != tg_j)
+    rows[:, column["sent_dist_log"]] = np.log1p(sdist)
+    rows[:, column["sent_dist_0"]] = sdist == 0
+    rows[:, column["ment_dist_log"]] = np.log1p(i - cands)
+    rows[:, column["same_quote"]] = (qi >= 0) & (t.quote[cands] == qi)
+    rows[:, column["rule_same"]] = (re_i >= 0) & (re_j == re_i)
+    rows[:, column["clause_blocked"]] = (  # the subject and the object of one verb in one sentence
         (t.governor[cands] == t.governor[i])
         & (t.role[cands] == 0)
         & (t.role[i] == 1)
         & (t.sentence[cands] == t.sentence[i])
     )
-    pair[:, 21] = (t.first[cands] <= t.first[i]) & (t.last[cands] >= t.last[i])  # nested
-    pair[:, 22] = bool(t.definite[i])
-    pair[:, 23] = far
-    pair[:, 24] = t.kind[cands] == t.kind[i]
+    rows[:, column["nested"]] = (t.first[cands] <= t.first[i]) & (t.last[cands] >= t.last[i])
+    rows[:, column["far_representative"]] = far
+    rows[:, column["same_rule_kind"]] = t.kind[cands] == t.kind[i]
+    compatible = ((gj == gi) | (gj == 0) | (gi == 0)) & (pj == pi)
     if compatible.any():  # the latest compatible candidate
-        pair[np.flatnonzero(compatible)[np.argmax(cands[compatible])], 25] = 1.0
+        rows[np.flatnonzero(compatible)[np.argmax(cands[compatible])], column["j_is_latest_compatible"]] = 1.0
     return rows
