@@ -227,6 +227,11 @@ def build_table(
     return MentionTable(infos=infos, **arrays)
 
 
+def _one_of(values: np.ndarray, a: int, b: int) -> np.ndarray:
+    """``np.isin(values, (a, b))`` for two values, without its sorting."""
+    return (values == a) | (values == b)
+
+
 def allowed(t: MentionTable, i: int, cands: np.ndarray) -> np.ndarray:
     """Links the scorer may not make, whatever its score: a name joins only a name that shares a word
     with it (or what the rule pass named it after, in its own or the previous sentence), never a full name with another given or family name ("Jane Bennet" / "Elizabeth Bennet") or a title of the
@@ -240,7 +245,7 @@ def allowed(t: MentionTable, i: int, cands: np.ndarray) -> np.ndarray:
             (t.rule_entity[i] >= 0)
             & (t.rule_entity[cands] == t.rule_entity[i])
             & (t.sentence[i] - t.sentence[cands] <= 1)
-            & np.isin(t.mtype[cands], (NOMINAL, PRON3))
+            & _one_of(t.mtype[cands], NOMINAL, PRON3)
         )
         ok &= ((t.mtype[cands] == NAME) & share) | named_here
         for keys in (t.given_key, t.family_key):  # two full names must agree in both parts
@@ -253,10 +258,10 @@ def allowed(t: MentionTable, i: int, cands: np.ndarray) -> np.ndarray:
         # and descriptions the rules linked it to (not its pronouns, which the ranker re-assigns), never a character by compatibility
         # alone ("Tom"), nor another entity's description with its head word ("the woman" / "the old woman");
         # kinship nouns ("her father") stay free: the rules link them through the kinship of their owner
-        ok &= (t.rule_entity[cands] == t.rule_entity[i]) & np.isin(t.mtype[cands], (NAME, NOMINAL))
+        ok &= (t.rule_entity[cands] == t.rule_entity[i]) & _one_of(t.mtype[cands], NAME, NOMINAL)
     elif t.mtype[i] == PRON3:
         thing = (t.kind[cands] == KINDS.index("place")) | (t.kind[cands] == KINDS.index("object"))
-        ok &= ~(thing & np.isin(t.mtype[cands], (NAME, NOMINAL)))
+        ok &= ~(thing & _one_of(t.mtype[cands], NAME, NOMINAL))
         g = t.gender[i]
         ok &= ~((g > 0) & (t.gender[cands] > 0) & (t.gender[cands] != g))
     return ok
