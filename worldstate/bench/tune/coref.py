@@ -187,8 +187,6 @@ def tune_litbank_coref(
 ) -> dict[str, Any]:
     """Cross-validate (``options.cv`` folds, default 5), fit on every document, save weights + provenance.
     ``parsed``/``rows``: the documents already parsed / featurised (the same as computed here)."""
-    import json
-
     from worldstate.bench.litbank import load_coref
 
     started = time.perf_counter()
