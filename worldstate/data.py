@@ -38,11 +38,13 @@ T = TypeVar("T")
 
 
 def typed(cls: type[T], values: Mapping[str, Any]) -> T:
-    """The dataclass ``cls`` filled from plain YAML ``values`` (one per field, by name), each converted to its
-    field's annotated type: ``frozenset[str]`` and ``tuple[str, ...]`` from lists, ``dict[str, float]`` with
-    float values, ``tuple[re.Pattern[str], ...]`` compiled case-insensitively, ``tuple[str, str]`` item by item."""
+    """The dataclass ``cls`` filled from plain YAML ``values`` (by field name; other keys are ignored), each
+    converted to its field's annotated type: ``frozenset[str]`` and ``tuple[X, ...]`` from lists (items
+    converted in turn), ``dict[str, float]`` with float values, ``tuple[re.Pattern[str], ...]`` compiled
+    case-insensitively, ``tuple[str, str]`` item by item."""
     hints = typing.get_type_hints(cls)
-    return cls(**{f.name: _as_type(hints[f.name], values[f.name]) for f in dataclasses.fields(cls)})  # type: ignore[arg-type]
+    given = {f.name: _as_type(hints[f.name], values[f.name]) for f in dataclasses.fields(cls) if f.name in values}
+    return cls(**given)  # a field without a value keeps its default
 
 
 def _as_type(hint: Any, value: Any) -> Any:
@@ -54,7 +56,7 @@ def _as_type(hint: Any, value: Any) -> Any:
     if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
         if typing.get_origin(args[0]) is re.Pattern:
             return tuple(re.compile(p, re.I) for p in value)
-        return tuple(value)
+        return tuple(_as_type(args[0], v) for v in value)
     if origin is tuple:
         return tuple(_as_type(a, v) for a, v in zip(args, value, strict=True))
     if hint is float or hint is str:

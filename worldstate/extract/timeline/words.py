@@ -58,8 +58,8 @@ def words() -> Words:
     the lists that join the lexicon's are built here."""
     raw = load_yaml("extract.timeline", "data/patterns.yaml")
     lex = lexicon()
-    sections = ("modality", "location", "possession", "alive", "traits")
-    values: dict[str, Any] = {k: v for section in sections for k, v in raw[section].items()}
+    sections = ("modality", "location", "possession", "alive", "traits", "descriptions", "changes")
+    values: dict[str, Any] = {k: v for section in sections for k, v in raw.get(section, {}).items()}
     traits, possession = raw["traits"], raw["possession"]
     people = (
         frozenset(lex.person_nouns)
