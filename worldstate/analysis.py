@@ -17,8 +17,11 @@ Task inputs that are text (summaries, questions, options) go through the same fu
 
 from __future__ import annotations
 
+import gc
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -190,7 +193,22 @@ def analyze(
         story = Story.from_text(text, source=source, language=settings.language or None)
     if not story.sentences:
         raise InputError(where, "no sentences found")
-    return _build(story, raw, settings, layers, embed_early)
+    with _collector_paused():
+        return _build(story, raw, settings, layers, embed_early)
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector off while the layers are built: the analysis allocates millions
+    of small objects and frees few cycles, and each full collection would walk every object of the
+    loaded models again. It runs as usual afterwards (and collects anything left then)."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def _build(story: Story, raw: str, settings: Settings, layers: Layers, embed_early: bool) -> World:

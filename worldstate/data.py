@@ -6,10 +6,14 @@ Files are read once per process (they never change while it runs).
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import re
+import typing
+from collections.abc import Mapping
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
 
 import yaml
 
@@ -28,3 +32,33 @@ def load_yaml(package: str, path: str) -> Any:
 def load_json(package: str, path: str) -> Any:
     """A JSON data file of the package, parsed (a fresh object each call)."""
     return json.loads(read_text(package, path))
+
+
+T = TypeVar("T")
+
+
+def typed(cls: type[T], values: Mapping[str, Any]) -> T:
+    """The dataclass ``cls`` filled from plain YAML ``values`` (by field name; other keys are ignored), each
+    converted to its field's annotated type: ``frozenset[str]`` and ``tuple[X, ...]`` from lists (items
+    converted in turn), ``dict[str, float]`` with float values, ``tuple[re.Pattern[str], ...]`` compiled
+    case-insensitively, ``tuple[str, str]`` item by item."""
+    hints = typing.get_type_hints(cls)
+    given = {f.name: _as_type(hints[f.name], values[f.name]) for f in dataclasses.fields(cls) if f.name in values}
+    return cls(**given)  # a field without a value keeps its default
+
+
+def _as_type(hint: Any, value: Any) -> Any:
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is frozenset:
+        return frozenset(value)
+    if origin is dict:
+        return {k: _as_type(args[1], v) for k, v in value.items()}
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        if typing.get_origin(args[0]) is re.Pattern:
+            return tuple(re.compile(p, re.I) for p in value)
+        return tuple(_as_type(args[0], v) for v in value)
+    if origin is tuple:
+        return tuple(_as_type(a, v) for a, v in zip(args, value, strict=True))
+    if hint is float or hint is str:
+        return hint(value)
+    return value

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from worldstate.bench import litbank, loaders
 from worldstate.bench.items import Item
 from worldstate.bench.metrics.classify import accuracy, balanced_accuracy, cohen_kappa, recall_of
 from worldstate.bench.metrics.constory import ConStoryCase, constory_metrics
@@ -16,6 +16,7 @@ from worldstate.bench.metrics.flawed import FlawedCase, flawedfictions_metrics
 from worldstate.bench.metrics.knowledge import IkdCase, ikd_metrics
 from worldstate.bench.metrics.lot import generation_metrics
 from worldstate.config import Settings
+from worldstate.data import load_yaml
 from worldstate.errors import ConfigError
 
 Prediction = dict[str, Any] | None  # None: the item failed
@@ -176,142 +177,55 @@ def constory_judges(data: Path) -> dict[str, Any]:
     return out
 
 
-H = "worldstate.bench.heads"
-TASKS: dict[str, Task] = {
-    t.name: t
-    for t in [
-        Task(
-            "flawedfictions",
-            loaders.load_flawedfictions,
-            f"{H}:predict_flawedfictions",
-            score_flawedfictions,
-            baselines_binary("has_error", "error", "no error", ("error_lines",)),
-            "FlawedFictions continuity errors",
-            head="continuity",
-            tune="worldstate.bench.tune.continuity:tune_continuity",
-        ),
-        Task(
-            "ikd",
-            loaders.load_ikd,
-            f"{H}:predict_ikd",
-            score_ikd,
-            baselines_binary("has_error", "error", "consistent", ("error_sentence",)),
-            "Act-on-Known implausible knowledge detection",
-            head="knowledge",
-        ),
-        Task(
-            "knp",
-            loaders.load_knp,
-            f"{H}:predict_knp",
-            lambda i, p: _choices(i, p, "correct"),
-            baselines_choice(lambda i: 2),
-            "Act-on-Known knowledge-sensitive next action",
-            head="next-action",
-            tune="worldstate.bench.tune.knowledge:tune_knp",
-        ),
-        Task(
-            "storysumm",
-            loaders.load_storysumm,
-            f"{H}:predict_storysumm",
-            score_storysumm,
-            baselines_binary("faithful", "faithful", "unfaithful"),
-            "StorySumm summary faithfulness",
-            head="faithfulness",
-            tune="worldstate.bench.tune.faithfulness:tune_storysumm",
-        ),
-        Task(
-            "constory",
-            loaders.load_constory,
-            f"{H}:predict_constory",
-            score_constory,
-            baselines_constory,
-            "ConStory-Bench consistency errors in long stories",
-            extras=constory_judges,
-            head="constory",
-        ),
-        Task(
-            "story-cloze",
-            loaders.load_story_cloze,
-            f"{H}:predict_story_cloze",
-            lambda i, p: _choices(i, p, "label"),
-            baselines_choice(lambda i: 2),
-            "Story Cloze Test (the model from bench tune story-cloze)",
-            needs_context=True,
-            head="worldstate.detect.cloze:choose_ending",
-            tune="worldstate.bench.tune.cloze:tune_story_cloze",
-        ),
-        Task(
-            "lot-clozet",
-            loaders.load_lot_clozet,
-            f"{H}:predict_lot_clozet",
-            lambda i, p: _choices(i, p, "label"),
-            baselines_choice(lambda i: 2),
-            "LOT ClozeT",
-            head="worldstate.detect.cloze:choose_plot",
-        ),
-        Task(
-            "lot-senpos",
-            loaders.load_lot_senpos,
-            f"{H}:predict_lot_senpos",
-            lambda i, p: _choices(i, p, "label"),
-            baselines_choice(lambda i: i.inputs["story"].count("[MASK]")),
-            "LOT SenPos",
-            head="worldstate.detect.cloze:choose_position",
-        ),
-        Task(
-            "lot-plotcom",
-            loaders.load_lot_plotcom,
-            "worldstate.bench.generation:predict_plotcom_baseline",
-            score_plotcom,
-            baselines_generation,
-            "LOT PlotCom (generation)",
-        ),
-        Task(
-            "lot-outgen",
-            loaders.load_lot_outgen,
-            "worldstate.bench.generation:predict_outgen_baseline",
-            score_outgen,
-            baselines_generation,
-            "LOT OutGen (generation)",
-        ),
-        # LitBank (development half): the engine's current extractor, scored as BookNLP is
-        Task(
-            "litbank-coref",
-            litbank.load_coref,
-            "worldstate.bench.litbank:predict_coref",
-            litbank.score_coref,
-            litbank.baselines_empty,
-            "LitBank coreference (CoNLL F1, LEA, mentions)",
-            tune="worldstate.bench.tune.coref:tune_litbank_coref",
-        ),
-        Task(
-            "litbank-entities",
-            litbank.load_entities,
-            "worldstate.bench.litbank:predict_entities",
-            litbank.score_entities,
-            litbank.baselines_empty,
-            "LitBank nested entities (exact span + type)",
-            tune="worldstate.bench.tune.mentions:tune_litbank_entities",
-        ),
-        Task(
-            "litbank-events",
-            litbank.load_events,
-            "worldstate.bench.litbank:predict_events",
-            litbank.score_events,
-            litbank.baselines_empty,
-            "LitBank realis event triggers",
-            tune="worldstate.bench.tune.events:tune_litbank_events",
-        ),
-        Task(
-            "litbank-quotes",
-            litbank.load_quotes,
-            "worldstate.bench.litbank:predict_quotes",
-            litbank.score_quotes,
-            litbank.baselines_empty,
-            "LitBank quotations and speakers",
-        ),
-    ]
-}
+def _resolve(reference: str) -> Any:
+    """The function a "module:function" reference names (a module without "worldstate." is under worldstate.bench)."""
+    module, _, attr = reference.partition(":")
+    if not module.startswith("worldstate."):
+        module = f"worldstate.bench.{module}"
+    return getattr(importlib.import_module(module), attr)
+
+
+def _scorer(spec: str | dict[str, str]) -> Scorer:
+    if isinstance(spec, dict):
+        key = spec["choices"]
+        return lambda items, preds: _choices(items, preds, key)
+    return _resolve(spec)
+
+
+def _masks(item: Item) -> int:
+    return str(item.inputs["story"]).count("[MASK]")
+
+
+def _baselines(spec: str | dict[str, Any]) -> Callable[[list[Item]], Baselines]:
+    if isinstance(spec, str):
+        return _resolve(spec)
+    if "binary" in spec:
+        key, positive, negative, fields = spec["binary"]
+        return baselines_binary(key, positive, negative, tuple(fields))
+    options = spec["choice"]
+    return baselines_choice(_masks if options == "masks" else lambda _item: int(options))
+
+
+def _read_tasks() -> dict[str, Task]:
+    """The registry declared in ``bench/data/tasks.yaml``, its references resolved."""
+    tasks = {}
+    for name, spec in load_yaml("bench", "data/tasks.yaml").items():
+        tasks[name] = Task(
+            name,
+            _resolve(spec["load"]),
+            spec["predictor"],
+            _scorer(spec["score"]),
+            _baselines(spec["baselines"]),
+            spec["description"],
+            needs_context=bool(spec.get("needs_context", False)),
+            extras=_resolve(spec["extras"]) if "extras" in spec else None,
+            head=spec.get("head", ""),
+            tune=spec.get("tune", ""),
+        )
+    return tasks
+
+
+TASKS: dict[str, Task] = _read_tasks()
 
 
 def get_task(name: str) -> Task:

@@ -288,19 +288,9 @@ def make_senpos_cmd(stories: str, out: str, seed: int) -> None:
 
 
 @bench.command("timeline-alarms")
-@click.option(
-    "--litbank",
-    type=click.Path(file_okay=False),
-    default="../shared/data/litbank",
-    show_default=True,
-    help="LitBank development half (its coref/brat/*.txt texts are read).",
-)
-@click.option(
-    "--gutenberg",
-    type=click.Path(file_okay=False),
-    default="../shared/data/corpora/gutenberg",
-    show_default=True,
-    help="Folder of Gutenberg collections (split into tales); '' to skip.",
+@folder_option("--litbank", "../shared/data/litbank", "LitBank development half (its coref/brat/*.txt texts are read).")
+@folder_option(
+    "--gutenberg", "../shared/data/corpora/gutenberg", "Folder of Gutenberg collections (split into tales); '' to skip."
 )
 @click.option("--cache", type=click.Path(file_okay=False), default=None, help="Per-text result cache (resumes a run).")
 @click.option("--limit", type=click.IntRange(min=1), default=None, help="Only the first N texts.")

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from worldstate.data import load_yaml
+from worldstate.data import load_yaml, typed
 
 
 @dataclass(frozen=True)
@@ -49,39 +49,15 @@ class Lexicon:
 
 @lru_cache(maxsize=1)
 def lexicon() -> Lexicon:
-    """The lexicon shipped in ``worldstate/extract/data/lexicon.yaml``."""
+    """The lexicon shipped in ``worldstate/extract/data/lexicon.yaml`` (each list typed by its field)."""
     raw = load_yaml("extract", "data/lexicon.yaml")
-    pr = raw["pronouns"]
-    fs = frozenset
-    return Lexicon(
-        male=fs(pr["male"]),
-        female=fs(pr["female"]),
-        plural=fs(pr["plural"]),
-        first_singular=fs(pr["first_singular"]),
-        first_plural=fs(pr["first_plural"]),
-        second=fs(pr["second"]),
-        possessive=fs(pr["possessive"]),
-        person_nouns=dict(raw["person_nouns"]),
-        kinship=dict(raw["kinship"]),
-        titles=fs(raw["titles"]),
-        not_names=fs(raw.get("not_names", [])),
-        place_nouns=fs(raw["place_nouns"]),
-        speech_verbs=fs(raw["speech_verbs"]),
-        addressee_object_verbs=fs(raw["addressee_object_verbs"]),
-        perception_verbs=fs(raw["perception_verbs"]),
-        mental_verbs=fs(raw["mental_verbs"]),
-        death_verbs=dict(raw["death_verbs"]),
-        birth_verbs=dict(raw["birth_verbs"]),
-        motion_verbs=fs(raw["motion_verbs"]),
-        departure_verbs=fs(raw["departure_verbs"]),
-        location_preps=fs(raw["location_preps"]),
-        scene_shift=tuple(re.compile(p, re.I) for p in raw["scene_shift_patterns"]),
-        soft_scene_shift=tuple(re.compile(p, re.I) for p in raw["soft_scene_shift_patterns"]),
-        time_words=fs(raw["time_words"]),
-        duration_units={k: float(v) for k, v in raw["duration_units"].items()},
-        number_words={k: float(v) for k, v in raw["number_words"].items()},
-        adjective_states={k: (v[0], str(v[1])) for k, v in raw["adjective_states"].items()},
-        stop_lemmas=fs(raw["stop_lemmas"]),
-        animate_prototypes=tuple(raw["animacy"]["animate"]),
-        inanimate_prototypes=tuple(raw["animacy"]["inanimate"]),
-    )
+    values = {
+        **raw,
+        **raw["pronouns"],
+        "not_names": raw.get("not_names", []),
+        "scene_shift": raw["scene_shift_patterns"],
+        "soft_scene_shift": raw["soft_scene_shift_patterns"],
+        "animate_prototypes": raw["animacy"]["animate"],
+        "inanimate_prototypes": raw["animacy"]["inanimate"],
+    }
+    return typed(Lexicon, values)

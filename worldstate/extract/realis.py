@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from worldstate.extract.hashing import crc32_of
 from worldstate.extract.parsed import ParsedDoc
 from worldstate.extract.realis_features import doc_features
 
@@ -34,7 +35,8 @@ def feature_index(feature: str) -> int:
 
 def indices(features: list[str]) -> list[int]:
     """The distinct weight slots of ``features`` (a feature, or a hash collision, counts once)."""
-    return sorted({feature_index(f) for f in features})
+    mask = (1 << HASH_BITS) - 1
+    return sorted({value & mask for value in crc32_of(features)})
 
 
 @dataclass(frozen=True)

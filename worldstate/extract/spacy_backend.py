@@ -54,37 +54,33 @@ def parse_spacy(story: Story, settings: Settings) -> tuple[ParsedDoc, list[tuple
 
 
 def _append(doc: ParsedDoc, sdoc: spacy.tokens.Doc, offset: int, spans: list[tuple[int, int]]) -> None:
+    """Our tokens for ``sdoc`` (whitespace tokens dropped, head indices remapped to ours), in one pass."""
     base = len(doc.tokens)
-    for tok in sdoc:
-        if tok.is_space:
-            continue
+    kept = [tok for tok in sdoc if not tok.is_space]
+    index = {tok.i: base + k for k, tok in enumerate(kept)}  # spaCy indices count whitespace tokens
+    morphs: dict[int, dict[str, str]] = {}
+    for k, tok in enumerate(kept):
+        text, start = tok.text, offset + tok.idx
+        morph = tok.morph
+        features = morphs.get(morph.key)
+        if features is None:
+            features = morphs[morph.key] = morph.to_dict()
         doc.tokens.append(
             Token(
-                i=len(doc.tokens),
-                text=tok.text,
-                start=offset + tok.idx,
-                end=offset + tok.idx + len(tok.text),
+                i=base + k,
+                text=text,
+                start=start,
+                end=start + len(text),
                 lemma=tok.lemma_.lower() or tok.lower_,
                 pos=tok.pos_,
                 dep=tok.dep_,
-                head=tok.head.i,  # remapped below
+                head=index.get(tok.head.i, base + k),
                 tag=tok.tag_,
                 ent_type=tok.ent_type_,
                 ent_iob=tok.ent_iob_ or "O",
-                morph=tok.morph.to_dict(),
+                morph=dict(features),
             )
         )
-    # remap spaCy indices (which count whitespace tokens) to ours
-    index = {}
-    j = base
-    for tok in sdoc:
-        if not tok.is_space:
-            index[tok.i] = j
-            j += 1
-    for tok in sdoc:
-        if not tok.is_space:
-            mine = doc.tokens[index[tok.i]]
-            mine.head = index.get(tok.head.i, mine.i)
     for sent in sdoc.sents:
         spans.append((offset + sent.start_char, offset + sent.end_char))
 

@@ -34,87 +34,31 @@ from typing import Any
 
 import yaml
 
+from worldstate.data import load_yaml
 from worldstate.errors import ConfigError
 
 SCHEMA = "worldstate/rule-pack"
 SUPPORTED_VERSIONS = (1,)
 BUILTIN_DIR = Path(__file__).resolve().parent / "packs"
 
-# kind → {parameter: (type, required)}; the meaning of each kind is documented in KIND_HELP.
-KINDS: dict[str, dict[str, tuple[type, bool]]] = {
-    "polarity": {},
-    "opposition": {
-        "predicate": (str, True),
-        "lexicon": (str, False),
-        "groups": (dict, False),
-        "pairs": (list, False),
-        "change_verbs": (list, False),
-        "change_keywords": (list, False),
-    },
-    "functional": {
-        "predicate": (str, True),
-        "change_verbs": (list, False),
-        "change_keywords": (list, False),
-        "change_scope": (str, False),
-        "cut_at_scene": (bool, False),
-        "moves_within_sentence": (bool, False),
-        "sources": (list, False),
-    },
-    "irreversible": {"predicate": (str, True), "from": (str, True), "to": (str, True), "sources": (list, False)},
-    "implied_by_action": {
-        "predicate": (str, True),
-        "value": (str, True),
-        "verbs": (list, True),
-        "speech": (bool, False),
-    },
-    "implied_by_perception": {"predicate": (str, True)},
-    "age_arithmetic": {
-        "predicate": (str, True),
-        "duration_predicate": (str, True),
-        "days_per_year": (int, False),
-        "slack_years": (int, False),
-    },
-    "knowledge_channel": {
-        "self_predicates": (list, False),
-        "hearers": (list, False),
-        "presence_from": (list, False),
-        "act_roles": (list, False),
-        "witness_verbs": (list, False),
-        "ignore_predicates": (list, False),
-        "ignore_values": (list, False),
-    },
-    "thoughts_private": {},
-    "secret": {"keywords": (list, True)},
-    "public": {"keywords": (list, True)},
-    "speech_informs": {"hearers": (list, False)},
-    "stranger_name": {"keywords": (list, True)},
-    "genre_switch": {"switch": (str, True), "keywords": (list, True)},
-    "entity_access": {"private_keywords": (list, False), "mention_kinds": (list, False)},
-}
+_PARAMETER_TYPES: dict[str, type] = {"str": str, "list": list, "dict": dict, "bool": bool, "int": int}
 
-KIND_HELP: dict[str, str] = {
-    "polarity": "p and not-p cannot hold over the same stretch of time.",
-    "opposition": "values on different sides of an opposition (antonyms, exclusive groups) cannot describe one "
-    "subject at once; change_verbs/change_keywords mark events that may change the state.",
-    "functional": "the predicate has one value per subject at a time; a change verb or keyword (and, with "
-    "cut_at_scene, a scene break; with moves_within_sentence, a sentence naming two values) starts a new "
-    "stretch in which it may differ. `sources` limits the propositions checked (narration, speech, thought).",
-    "irreversible": "once the predicate has value `from`, it never has value `to` later (a derived action in "
-    "the same sentence comes before the change). `sources` limits the propositions checked.",
-    "implied_by_action": "the agent of one of `verbs` (or a speaker, with speech) has predicate=value then.",
-    "implied_by_perception": "whoever perceives an event is at the event's location.",
-    "age_arithmetic": "ages grow by the elapsed durations (within slack_years) and never shrink.",
-    "knowledge_channel": "a character who states or acts on p needs a channel to p before that moment.",
-    "thoughts_private": "a thought is known only to its thinker.",
-    "secret": "facts introduced with these keywords are not learned by mere presence.",
-    "public": "facts introduced with these keywords are known to everyone afterwards.",
-    "speech_informs": "speech informs its addressees and everyone present.",
-    "stranger_name": "the name of a stranger (introduced with these keywords) is learned only by hearing it.",
-    "genre_switch": "once one of `keywords` occurs, the rules whose licensed_by names `switch` are relaxed.",
-    "entity_access": "a character who names someone or something in speech must have met, seen or heard of it "
-    "before: some earlier mention in their presence (not in a private passage marked by private_keywords or a "
-    "thought) or in speech they heard.",
-}
+
+def _rule_kinds() -> tuple[dict[str, dict[str, tuple[type, bool]]], dict[str, str]]:
+    """The kinds declared in ``data/rule_kinds.yaml``: kind → {parameter: (type, required)}, and kind → help."""
+    raw = load_yaml("reason", "data/rule_kinds.yaml")
+    kinds = {
+        kind: {
+            name: (_PARAMETER_TYPES[spec.split()[0]], spec.endswith(" required"))
+            for name, spec in (entry.get("parameters") or {}).items()
+        }
+        for kind, entry in raw.items()
+    }
+    return kinds, {kind: str(entry["help"]) for kind, entry in raw.items()}
+
+
+# kind → {parameter: (type, required)} (the reasoner code that interprets each kind), and what each kind means
+KINDS, KIND_HELP = _rule_kinds()
 
 TEMPLATE_FIELDS = frozenset(
     {

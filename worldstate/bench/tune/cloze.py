@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from worldstate.bench.folds import assign_folds
-from worldstate.bench.tune.store import TuneOptions, command_line, in_use, provenance, read_provenance, write_provenance
+from worldstate.bench.tune.store import TuneOptions, command_line, read_provenance, record_fit, tuned_else_shipped
 from worldstate.config import Settings
 from worldstate.detect.tuned import PROVENANCE
 from worldstate.errors import ConfigError
@@ -68,27 +68,28 @@ def tune_story_cloze(data: Path, settings: Settings, options: TuneOptions) -> di
     path = model.save(model_path(settings))
     flags = [*(["--cv", str(options.cv), "--seed", str(options.seed)] if options.cv else [])]
     flags += [] if options.cross_encoder else ["--no-cross-encoder"]
-    prov = provenance(
+    return record_fit(
+        settings,
         TASK,
         data,
         len(items),
         score,
         f"{options.cv}-fold cross-validation (seeded folds of the story ids)" if options.cv else "none",
         options.command or command_line(TASK, data, *flags),
+        started,
         parameters={"c": DEFAULT_C, "cross_epochs": epochs, "seed": options.seed, "k": options.cv},
         model=str(path),
-        seconds=round(time.perf_counter() - started, 1),
     )
-    write_provenance(settings, TASK, prov)
-    return prov
 
 
 def parameters_in_use(settings: Settings, data: Path | None = None) -> dict[str, Any]:
     """The tuned model ``bench run story-cloze`` loads, with its provenance; a ConfigError when there is none."""
     path = model_path(settings)
-    if not path.is_file():
-        raise ConfigError(
-            f"no tuned Story Cloze model in {path.parent}: run `worldstate bench tune story-cloze --data "
-            "<labelled val csv>` first"
-        )
-    return in_use(path, read_provenance(path.parent / PROVENANCE), data, "tuned")
+    return tuned_else_shipped(
+        path,
+        None,
+        data,
+        lambda tuned: read_provenance(tuned.parent / PROVENANCE),
+        f"no tuned Story Cloze model in {path.parent}: run `worldstate bench tune story-cloze --data "
+        "<labelled val csv>` first",
+    )

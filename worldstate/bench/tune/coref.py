@@ -9,6 +9,7 @@ in-sample score is ``bench run litbank-coref`` on the same data."""
 from __future__ import annotations
 
 import copy
+import json
 import sys
 import time
 from dataclasses import dataclass
@@ -20,7 +21,7 @@ import numpy as np
 
 from worldstate.bench.folds import assign_folds
 from worldstate.bench.items import Item
-from worldstate.bench.tune.store import TuneOptions, command_line, file_in_use, provenance, write_provenance
+from worldstate.bench.tune.store import TuneOptions, command_line, provenance, tuned_else_shipped, write_provenance
 from worldstate.config import Settings
 from worldstate.detect.tuned import tuned_dir
 from worldstate.files import atomic_write_text
@@ -186,8 +187,6 @@ def tune_litbank_coref(
 ) -> dict[str, Any]:
     """Cross-validate (``options.cv`` folds, default 5), fit on every document, save weights + provenance.
     ``parsed``/``rows``: the documents already parsed / featurised (the same as computed here)."""
-    import json
-
     from worldstate.bench.litbank import load_coref
 
     started = time.perf_counter()
@@ -235,9 +234,8 @@ def tune_litbank_coref(
 
 def parameters_in_use(settings: Settings, data: Path | None = None) -> dict[str, Any]:
     """The ranker weights ``bench run litbank-coref`` uses: tuned, else shipped."""
-    import json
 
-    path = weights_path(settings)
-    path = path if path.is_file() else shipped_path()
-    params = json.loads(path.read_text("utf-8")) if path.is_file() else {}
-    return file_in_use(path, shipped_path(), params, data)
+    def provenance_of(path: Path) -> dict[str, Any]:
+        return dict(json.loads(path.read_text("utf-8")).get("provenance") or {})
+
+    return tuned_else_shipped(weights_path(settings), shipped_path(), data, provenance_of)

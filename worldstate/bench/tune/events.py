@@ -21,11 +21,11 @@ from typing import Any
 import numpy as np
 
 from worldstate.bench.folds import K_FOLDS, assign_folds
-from worldstate.bench.tune.store import TuneOptions, command_line, in_use, provenance, write_provenance
+from worldstate.bench.tune.store import TuneOptions, command_line, provenance, tuned_else_shipped, write_provenance
 from worldstate.config import Settings
 from worldstate.detect.tuned import tuned_dir
 from worldstate.errors import ConfigError
-from worldstate.extract.realis import PARAMS_FILE, TASK, RealisModel, indices, load_model, model_path, shipped_path
+from worldstate.extract.realis import PARAMS_FILE, TASK, RealisModel, indices, load_model, shipped_path
 from worldstate.extract.realis_features import doc_features
 
 REGULARISATION_C = 1.0  # inverse L2 strength (5-fold CV on the dev half: 0.1 → .614, 0.3 → .626, 1.0 → .629)
@@ -205,6 +205,9 @@ def tune_litbank_events(data: Path, settings: Settings, options: TuneOptions) ->
 
 def parameters_in_use(settings: Settings, data: Path | None = None) -> dict[str, Any]:
     """The realis parameters ``bench run litbank-events`` uses (tuned, else shipped) and their provenance."""
-    path = model_path(settings)
-    prov = load_model(path).provenance or {}
-    return in_use(Path(str(path)), prov, data, "shipped" if path == shipped_path() else "tuned")
+    return tuned_else_shipped(
+        tuned_dir(settings, TASK) / PARAMS_FILE,
+        Path(str(shipped_path())),
+        data,
+        lambda path: load_model(path).provenance or {},
+    )

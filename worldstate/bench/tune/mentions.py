@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from worldstate.bench.tune.store import TuneOptions, command_line, in_use, provenance, read_provenance, write_provenance
+from worldstate.bench.tune.store import TuneOptions, command_line, read_provenance, record_fit, tuned_else_shipped
 from worldstate.config import Settings
 from worldstate.detect.tuned import PROVENANCE, tuned_dir
 from worldstate.extract.mentions.candidates import Candidate
@@ -198,7 +198,8 @@ def tune_prepared(
     model = fit(docs, C, threshold)
     in_sample = score(docs, [predict(d, model) for d in docs])
     path = model.save(model_path(settings))
-    prov = provenance(
+    return record_fit(
+        settings,
         TASK,
         data,
         len(docs),
@@ -206,6 +207,7 @@ def tune_prepared(
         f"{k}-fold document-level cross-validation (seeded folds of the document ids; the decision threshold "
         "is the best of the thresholds tried on the CV predictions), in-sample",
         options.command or command_line(TASK, data),
+        started,
         parameters={
             "c": C,
             "threshold": threshold,
@@ -214,10 +216,7 @@ def tune_prepared(
             "candidates": sum(len(d.rows) for d in docs),
         },
         model=str(path),
-        seconds=round(time.perf_counter() - started, 1),
     )
-    write_provenance(settings, TASK, prov)
-    return prov
 
 
 def parameters_in_use(settings: Settings, data: Path | None = None) -> dict[str, Any]:
@@ -225,7 +224,9 @@ def parameters_in_use(settings: Settings, data: Path | None = None) -> dict[str,
     from worldstate.extract.mentions.model import shipped_path
 
     tuned = model_path(settings)
-    if tuned.is_file():
-        return in_use(tuned, read_provenance(tuned.parent / PROVENANCE), data, "tuned")
-    shipped = shipped_path()
-    return in_use(shipped, read_provenance(shipped.with_name("mention_model.provenance.json")), data, "shipped")
+
+    def provenance_of(path: Path) -> dict[str, Any]:
+        beside = path.parent / PROVENANCE if path == tuned else path.with_name("mention_model.provenance.json")
+        return read_provenance(beside)
+
+    return tuned_else_shipped(tuned, shipped_path(), data, provenance_of)

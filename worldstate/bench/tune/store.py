@@ -5,6 +5,8 @@ from __future__ import annotations
 import hashlib
 import json
 import shlex
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -14,7 +16,7 @@ from worldstate import __version__
 from worldstate.bench import jsonio
 from worldstate.config import Settings
 from worldstate.detect.tuned import PROVENANCE, tuned_dir
-from worldstate.errors import InputError
+from worldstate.errors import ConfigError, InputError
 from worldstate.files import atomic_write_text
 
 
@@ -81,6 +83,26 @@ def provenance(
     }
 
 
+def record_fit(
+    settings: Settings,
+    task: str,
+    data: Path,
+    items: int,
+    score: dict[str, Any],
+    evaluation: str,
+    command: str,
+    started: float,
+    **extra: Any,
+) -> dict[str, Any]:
+    """The :func:`provenance` of parameters just fitted and saved (``started``: ``time.perf_counter()`` when
+    the tuning began, for its duration), written to the task's tuned folder, and returned."""
+    prov = provenance(
+        task, data, items, score, evaluation, command, **extra, seconds=round(time.perf_counter() - started, 1)
+    )
+    write_provenance(settings, task, prov)
+    return prov
+
+
 def write_provenance(settings: Settings, task: str, document: dict[str, Any]) -> Path:
     path = tuned_dir(settings, task) / PROVENANCE
     atomic_write_text(path, jsonio.dumps(document, indent=1) + "\n")
@@ -109,3 +131,20 @@ def file_in_use(path: Path, shipped: Path, params: dict[str, Any], data: Path | 
     """:func:`in_use` for a parameter file ``path`` (the ``shipped`` one, else tuned) holding ``params``
     with their provenance."""
     return in_use(path, dict(params.get("provenance") or {}), data, "shipped" if path == shipped else "tuned")
+
+
+def tuned_else_shipped(
+    tuned: Path,
+    shipped: Path | None,
+    data: Path | None,
+    provenance_of: Callable[[Path], dict[str, Any]],
+    missing: str = "",
+) -> dict[str, Any]:
+    """What ``bench run`` records about the parameters it uses: the file ``bench tune`` wrote (``tuned``) when
+    there is one, else the ``shipped`` default, with its provenance (``provenance_of(path)``); a ConfigError
+    saying ``missing`` when there is neither."""
+    if tuned.is_file():
+        return in_use(tuned, provenance_of(tuned), data, "tuned")
+    if shipped is None or not shipped.is_file():
+        raise ConfigError(missing or f"no parameters in {tuned.parent}: run `worldstate bench tune` first")
+    return in_use(shipped, provenance_of(shipped), data, "shipped")

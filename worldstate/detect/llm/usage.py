@@ -30,47 +30,61 @@ def price_for(provider: str, model: str) -> dict[str, float] | None:
     return price_table()[max(matches, key=len)] if matches else None
 
 
+# what a run counts, in the order reports list them (failure kinds follow "failures")
+COUNTERS = (
+    "calls",
+    "attempts",
+    "cached_hits",
+    "failures",
+    "unusable_outputs",
+    "budget_refusals",
+    "skipped_after_failures",
+    "prompt_tokens",
+    "completion_tokens",
+    "calls_without_token_counts",
+    "kept_quotes",
+    "dropped_quotes",
+    "injection_warnings",
+)
+
+
 @dataclass
 class Usage:
-    """Thread-safe counters for one adjudicator (one run)."""
+    """Thread-safe counters for one adjudicator (one run): ``counts`` holds one number per name in
+    :data:`COUNTERS`, also readable as attributes (``usage.calls``)."""
 
     provider: str
     model: str
     budget_calls: int
-    calls: int = 0
-    attempts: int = 0
-    cached_hits: int = 0
-    failures: int = 0
+    counts: Counter = field(default_factory=Counter)
     failure_kinds: Counter = field(default_factory=Counter)
-    unusable_outputs: int = 0
-    budget_refusals: int = 0
-    skipped_after_failures: int = 0
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-    calls_without_token_counts: int = 0
-    kept_quotes: int = 0
-    dropped_quotes: int = 0
-    injection_warnings: int = 0
     last_note: str | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    def __getattr__(self, name: str) -> int:
+        if name in COUNTERS:
+            return self.counts[name]
+        raise AttributeError(name)
 
     def reserve_call(self) -> bool:
         """Take one call from the budget; False when it is spent."""
         with self._lock:
-            if self.calls >= self.budget_calls:
-                self.budget_refusals += 1
+            if self.counts["calls"] >= self.budget_calls:
+                self.counts["budget_refusals"] += 1
                 return False
-            self.calls += 1
+            self.counts["calls"] += 1
             return True
 
     def add(self, **counts: int) -> None:
+        unknown = set(counts) - set(COUNTERS)
+        if unknown:
+            raise AttributeError(f"no usage counter {', '.join(sorted(unknown))}")
         with self._lock:
-            for name, value in counts.items():
-                setattr(self, name, getattr(self, name) + value)
+            self.counts.update(counts)
 
     def fail(self, kind: str, note: str) -> None:
         with self._lock:
-            self.failures += 1
+            self.counts["failures"] += 1
             self.failure_kinds[kind] += 1
             self.last_note = note
 
@@ -82,29 +96,16 @@ class Usage:
         price = price_for(self.provider, self.model)
         if price is None:
             return None
-        return round((self.prompt_tokens * price["prompt"] + self.completion_tokens * price["completion"]) / 1e6, 6)
+        tokens = self.counts["prompt_tokens"] * price["prompt"] + self.counts["completion_tokens"] * price["completion"]
+        return round(tokens / 1e6, 6)
 
     def as_dict(self) -> dict[str, Any]:
         with self._lock:
-            out = {
-                "provider": self.provider,
-                "model": self.model,
-                "budget_calls": self.budget_calls,
-                "calls": self.calls,
-                "attempts": self.attempts,
-                "cached_hits": self.cached_hits,
-                "failures": self.failures,
-                "failure_kinds": dict(self.failure_kinds),
-                "unusable_outputs": self.unusable_outputs,
-                "budget_refusals": self.budget_refusals,
-                "skipped_after_failures": self.skipped_after_failures,
-                "prompt_tokens": self.prompt_tokens,
-                "completion_tokens": self.completion_tokens,
-                "calls_without_token_counts": self.calls_without_token_counts,
-                "kept_quotes": self.kept_quotes,
-                "dropped_quotes": self.dropped_quotes,
-                "injection_warnings": self.injection_warnings,
-                "last_note": self.last_note,
-            }
+            out: dict[str, Any] = {"provider": self.provider, "model": self.model, "budget_calls": self.budget_calls}
+            for name in COUNTERS:
+                out[name] = self.counts[name]
+                if name == "failures":
+                    out["failure_kinds"] = dict(self.failure_kinds)
+            out["last_note"] = self.last_note
         out["estimated_cost_usd"] = self.cost_usd()
         return out

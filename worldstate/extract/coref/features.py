@@ -8,7 +8,7 @@ computed with numpy over all of a mention's candidates at once.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 import numpy as np
@@ -106,6 +106,15 @@ class MentionTable:
     role_key: np.ndarray  # head of a nominal naming a specific role ("king", "miller"), -1 none
     name_words: list[frozenset[str]]
     reporter: np.ndarray  # for he/she subject of a reported clause ("the miller said he …"): the saying verb, -1 none
+    _one_sided: tuple[np.ndarray, np.ndarray] | None = field(default=None, repr=False, compare=False)
+
+    def one_sided(self) -> tuple[np.ndarray, np.ndarray]:
+        """Per mention, its feature row as the mention ``i`` and as the candidate ``j`` of a pair: the
+        columns that read one side only (one-hot blocks, gender and number known, in a quotation), zero
+        elsewhere; built once per table."""
+        if self._one_sided is None:
+            self._one_sided = _one_sided_rows(self)
+        return self._one_sided
 
 
 def _quote_segments(doc: ParsedDoc) -> list[int]:
@@ -131,7 +140,7 @@ def build_table(
     def key(text: str) -> int:
         return keys.setdefault(text, len(keys)) if text else -1
 
-    cols: dict[str, list] = {c: [] for c in MentionTable.__dataclass_fields__ if c not in ("infos",)}
+    cols: dict[str, list] = {c: [] for c in MentionTable.__dataclass_fields__ if c not in ("infos", "_one_sided")}
     for info in infos:
         tok = doc.tokens[info.head]
         low = tok.low
@@ -218,10 +227,9 @@ def build_table(
     return MentionTable(infos=infos, **arrays)
 
 
-def _onehot(values: np.ndarray, n: int) -> np.ndarray:
-    out = np.zeros((len(values), n))
-    out[np.arange(len(values)), values] = 1.0
-    return out
+def _one_of(values: np.ndarray, a: int, b: int) -> np.ndarray:
+    """``np.isin(values, (a, b))`` for two values, without its sorting."""
+    return (values == a) | (values == b)
 
 
 def allowed(t: MentionTable, i: int, cands: np.ndarray) -> np.ndarray:
@@ -237,7 +245,7 @@ def allowed(t: MentionTable, i: int, cands: np.ndarray) -> np.ndarray:
             (t.rule_entity[i] >= 0)
             & (t.rule_entity[cands] == t.rule_entity[i])
             & (t.sentence[i] - t.sentence[cands] <= 1)
-            & np.isin(t.mtype[cands], (NOMINAL, PRON3))
+            & _one_of(t.mtype[cands], NOMINAL, PRON3)
         )
         ok &= ((t.mtype[cands] == NAME) & share) | named_here
         for keys in (t.given_key, t.family_key):  # two full names must agree in both parts
@@ -250,78 +258,79 @@ def allowed(t: MentionTable, i: int, cands: np.ndarray) -> np.ndarray:
         # and descriptions the rules linked it to (not its pronouns, which the ranker re-assigns), never a character by compatibility
         # alone ("Tom"), nor another entity's description with its head word ("the woman" / "the old woman");
         # kinship nouns ("her father") stay free: the rules link them through the kinship of their owner
-        ok &= (t.rule_entity[cands] == t.rule_entity[i]) & np.isin(t.mtype[cands], (NAME, NOMINAL))
+        ok &= (t.rule_entity[cands] == t.rule_entity[i]) & _one_of(t.mtype[cands], NAME, NOMINAL)
     elif t.mtype[i] == PRON3:
         thing = (t.kind[cands] == KINDS.index("place")) | (t.kind[cands] == KINDS.index("object"))
-        ok &= ~(thing & np.isin(t.mtype[cands], (NAME, NOMINAL)))
+        ok &= ~(thing & _one_of(t.mtype[cands], NAME, NOMINAL))
         g = t.gender[i]
         ok &= ~((g > 0) & (t.gender[cands] > 0) & (t.gender[cands] != g))
     return ok
 
 
+PAIR_COLUMN = {name: k for k, name in enumerate(FEATURE_NAMES)}
+
+
+def _one_sided_rows(t: MentionTable) -> tuple[np.ndarray, np.ndarray]:
+    n = len(t.infos)
+    as_i, as_j = np.zeros((n, len(FEATURE_NAMES))), np.zeros((n, len(FEATURE_NAMES)))
+    everyone = np.arange(n)
+    for prefix, values in (("type", t.mtype), ("kind", t.kind), ("role", t.role), ("ner", t.ner)):
+        for rows, side in ((as_i, "i"), (as_j, "j")):
+            first = PAIR_COLUMN[f"{prefix}_{side}_0"]
+            width = sum(1 for name in FEATURE_NAMES if name.startswith(f"{prefix}_{side}_"))
+            rows[:, first : first + width][everyone, values] = 1.0
+    for name, values in (
+        ("gender_{}_known", t.gender > 0),
+        ("plural_{}", t.plural.astype(bool)),
+        ("quote_{}", t.quote >= 0),
+    ):
+        as_i[:, PAIR_COLUMN[name.format("i")]] = values
+        as_j[:, PAIR_COLUMN[name.format("j")]] = values
+    as_i[:, PAIR_COLUMN["definite_i"]] = t.definite.astype(bool)
+    return as_i, as_j
+
+
 def pair_features(t: MentionTable, i: int, cands: np.ndarray, far: np.ndarray) -> np.ndarray:
     """Feature rows for mention ``i`` against candidate antecedents ``cands`` (indices < i);
-    ``far``: True where the candidate is a cluster representative outside the recent window."""
-    n = len(cands)
-    ones = np.ones(n)
+    ``far``: True where the candidate is a cluster representative outside the recent window.
+    The one-sided columns come from :meth:`MentionTable.one_sided`; the pair columns are filled here."""
+    as_i, as_j = t.one_sided()
+    rows = as_j[cands]
+    rows += as_i[i]  # the two sides fill disjoint columns
     gi, gj = t.gender[i], t.gender[cands]
     pi, pj = bool(t.plural[i]), t.plural[cands].astype(bool)
     title_i, title_j = t.title_key[i], t.title_key[cands]
     tg_i, tg_j = t.title_gender[i], t.title_gender[cands]
     words_i = t.name_words[i]
-    overlap = np.array([bool(words_i & t.name_words[j]) for j in cands]) if words_i else np.zeros(n, dtype=bool)
     sdist = t.sentence[i] - t.sentence[cands]
     qi = t.quote[i]
-    clause_blocked = (
+    re_i, re_j = t.rule_entity[i], t.rule_entity[cands]
+    column = PAIR_COLUMN
+    rows[:, column["gender_agree"]] = (gi > 0) & (gj == gi)
+    rows[:, column["gender_clash"]] = (gi > 0) & (gj > 0) & (gj != gi)
+    rows[:, column["number_clash"]] = pj != pi
+    rows[:, column["exact"]] = (t.exact_key[i] >= 0) & (t.exact_key[cands] == t.exact_key[i])
+    rows[:, column["head_match"]] = (t.head_key[i] >= 0) & (t.head_key[cands] == t.head_key[i])
+    rows[:, column["name_key_match"]] = (t.name_key[i] >= 0) & (t.name_key[cands] == t.name_key[i])
+    if words_i:
+        rows[:, column["name_word_overlap"]] = [bool(words_i & t.name_words[j]) for j in cands]
+    rows[:, column["title_clash"]] = (title_i >= 0) & (title_j >= 0) & (title_i != title_j)
+    rows[:, column["title_gender_clash"]] = (tg_i > 0) & (tg_j > 0) & (tg_i != tg_j)
+    rows[:, column["sent_dist_log"]] = np.log1p(sdist)
+    rows[:, column["sent_dist_0"]] = sdist == 0
+    rows[:, column["ment_dist_log"]] = np.log1p(i - cands)
+    rows[:, column["same_quote"]] = (qi >= 0) & (t.quote[cands] == qi)
+    rows[:, column["rule_same"]] = (re_i >= 0) & (re_j == re_i)
+    rows[:, column["clause_blocked"]] = (  # the subject and the object of one verb in one sentence
         (t.governor[cands] == t.governor[i])
         & (t.role[cands] == 0)
         & (t.role[i] == 1)
         & (t.sentence[cands] == t.sentence[i])
     )
-    nested = (t.first[cands] <= t.first[i]) & (t.last[cands] >= t.last[i])
+    rows[:, column["nested"]] = (t.first[cands] <= t.first[i]) & (t.last[cands] >= t.last[i])
+    rows[:, column["far_representative"]] = far
+    rows[:, column["same_rule_kind"]] = t.kind[cands] == t.kind[i]
     compatible = ((gj == gi) | (gj == 0) | (gi == 0)) & (pj == pi)
-    latest = np.zeros(n)
-    if compatible.any():
-        latest[np.flatnonzero(compatible)[np.argmax(cands[compatible])]] = 1.0
-    re_i, re_j = t.rule_entity[i], t.rule_entity[cands]
-    cols = [
-        _onehot(np.full(n, t.mtype[i]), N_TYPES),
-        _onehot(t.mtype[cands], N_TYPES),
-        _onehot(np.full(n, t.kind[i]), N_KINDS),
-        _onehot(t.kind[cands], N_KINDS),
-        _onehot(np.full(n, t.role[i]), 4),
-        _onehot(t.role[cands], 4),
-        _onehot(np.full(n, t.ner[i]), 3),
-        _onehot(t.ner[cands], 3),
-        np.column_stack(
-            [
-                ones * (gi > 0),
-                gj > 0,
-                (gi > 0) & (gj == gi),
-                (gi > 0) & (gj > 0) & (gj != gi),
-                ones * pi,
-                pj,
-                pj != pi,
-                (t.exact_key[i] >= 0) & (t.exact_key[cands] == t.exact_key[i]),
-                (t.head_key[i] >= 0) & (t.head_key[cands] == t.head_key[i]),
-                (t.name_key[i] >= 0) & (t.name_key[cands] == t.name_key[i]),
-                overlap,
-                (title_i >= 0) & (title_j >= 0) & (title_i != title_j),
-                (tg_i > 0) & (tg_j > 0) & (tg_i != tg_j),
-                np.log1p(sdist),
-                sdist == 0,
-                np.log1p(i - cands),
-                ones * (qi >= 0),
-                t.quote[cands] >= 0,
-                (qi >= 0) & (t.quote[cands] == qi),
-                (re_i >= 0) & (re_j == re_i),
-                clause_blocked,
-                nested,
-                ones * bool(t.definite[i]),
-                far,
-                t.kind[cands] == t.kind[i],
-                latest,
-            ]
-        ).astype(float),
-    ]
-    return np.hstack(cols)
+    if compatible.any():  # the latest compatible candidate
+        rows[np.flatnonzero(compatible)[np.argmax(cands[compatible])], column["j_is_latest_compatible"]] = 1.0
+    return rows

@@ -114,23 +114,26 @@ def _update_reps(table: MentionTable, i: int, cluster: int, reps: dict[int, int]
 
 def cluster_mentions(table: MentionTable, model: RankerModel) -> list[int]:
     """Greedy best-antecedent clustering: a cluster id for every mention of ``table``."""
+    n = len(table.infos)
     cluster_of: list[int] = []
+    cluster_arr = np.zeros(n, dtype=np.int64)  # cluster_of as an array (cluster ids are mention indices)
     reps: dict[int, int] = {}
-    genders: dict[int, list[int]] = {}  # cluster → mentions of [unknown, male, female] gender
+    genders = np.zeros((n, 3), dtype=np.int64)  # cluster → mentions of [unknown, male, female] gender
     roles: dict[int, set[int]] = {}  # cluster → role nouns of its nominals
-    for i in range(len(table.infos)):
+    role_count = np.zeros(n, dtype=np.int64)  # cluster → how many role nouns, and one of them
+    some_role = np.full(n, -1, dtype=np.int64)
+    for i in range(n):
         cands, far = candidates(table, i, cluster_of, reps)
         chosen = len(cluster_of)  # a new cluster (ids are the first mention's index)
         if len(cands):
             ok = allowed(table, i, cands)
+            clusters = cluster_arr[cands]
             g = int(table.gender[i])
             if g:  # the cluster as a whole must not be of the other gender ("she" … "the little man")
-                other = 3 - g
-                counts = [genders[cluster_of[int(j)]] for j in cands]
-                ok &= np.array([c[other] <= c[g] for c in counts], dtype=bool)
+                ok &= genders[clusters, 3 - g] <= genders[clusters, g]
             r = int(table.role_key[i])
             if r >= 0:  # "the miller" never joins a cluster of "the king"
-                ok &= np.array([not (roles.get(cluster_of[int(j)], set()) - {r}) for j in cands], dtype=bool)
+                ok &= (role_count[clusters] == 0) | ((role_count[clusters] == 1) & (some_role[clusters] == r))
             probs = model.score(pair_features(table, i, cands, far)) * ok
             best = int(np.argmax(probs))
             reporter = _reporting_subject(table, i, cands, ok)
@@ -139,9 +142,13 @@ def cluster_mentions(table: MentionTable, model: RankerModel) -> list[int]:
             elif probs[best] >= model.threshold:
                 chosen = cluster_of[int(cands[best])]
         cluster_of.append(chosen)
-        genders.setdefault(chosen, [0, 0, 0])[int(table.gender[i])] += 1
-        if int(table.role_key[i]) >= 0:
-            roles.setdefault(chosen, set()).add(int(table.role_key[i]))
+        cluster_arr[i] = chosen
+        genders[chosen, int(table.gender[i])] += 1
+        r = int(table.role_key[i])
+        if r >= 0 and r not in roles.setdefault(chosen, set()):
+            roles[chosen].add(r)
+            role_count[chosen] += 1
+            some_role[chosen] = r
         _update_reps(table, i, chosen, reps)
     return cluster_of
 

@@ -692,11 +692,13 @@ def regroup(res: _Resolver, model: RankerModel, cluster_of: list[int] | None = N
         if info.mention.entity:
             bucket = votes.setdefault(info.mention.entity, {})
             bucket[cluster_of[idx]] = bucket.get(cluster_of[idx], 0) + weight.get(int(table.mtype[idx]), 1)
-    owner = {old: max(b, key=lambda c: (b[c], -c)) for old, b in votes.items()}
+    owned: dict[int, list[str]] = {}  # cluster → the old entities it holds most of
+    for old, b in votes.items():
+        owned.setdefault(max(b, key=lambda c: (b[c], -c)), []).append(old)
     cluster_id: dict[int, str | None] = {}
     taken: set[str] = set()
     for c in members:
-        olds = [old for old, oc in owner.items() if oc == c]
+        olds = owned.get(c, [])
         cluster_id[c] = None  # I/you inside quotes only go to the speech extractor; others get a new entity
         if olds:
             best = max(olds, key=lambda o: (votes[o][c], -res.order.index(o)))

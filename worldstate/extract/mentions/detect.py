@@ -45,10 +45,13 @@ def _kind(doc: ParsedDoc, cand: Candidate) -> str:
     return "name" if head.pos == "PROPN" or (head.ent_type and head.text[:1].isupper()) else "nominal"
 
 
-def scored_candidates(doc: ParsedDoc, model: MentionModel) -> tuple[list[Candidate], list[list[float]]]:
-    """The non-pronoun candidates of ``doc`` and their label probabilities (in ``model.labels`` order)."""
+def scored_candidates(
+    doc: ParsedDoc, model: MentionModel, every: list[Candidate] | None = None
+) -> tuple[list[Candidate], list[list[float]]]:
+    """The non-pronoun candidates of ``doc`` and their label probabilities (in ``model.labels`` order);
+    ``every``: :func:`candidates` of ``doc`` when already computed."""
     titles = _titles()
-    cands = [c for c in candidates(doc) if not c.pronoun]
+    cands = [c for c in (candidates(doc) if every is None else every) if not c.pronoun]
     roles = document_roles(doc)
     probs = model.probabilities([hashed(features(doc, c, titles, roles)) for c in cands])
     return cands, probs.tolist()
@@ -79,12 +82,13 @@ def detect_mentions(doc: ParsedDoc, model: MentionModel | None = None, pronouns:
     (category PER for person pronouns, "" for "it"/"they"…). Without a model file, no names or nominals."""
     model = model or load_model()
     out: list[DetectedMention] = []
+    every = candidates(doc)
     if model is not None:
-        cands, probs = scored_candidates(doc, model)
+        cands, probs = scored_candidates(doc, model, every)
         for cand, label, p in choose(doc, cands, probs, model.labels, model.threshold):
             out.append(DetectedMention(cand.first, cand.last, cand.head, label, _kind(doc, cand), round(p, 4)))
     if pronouns:
-        for cand in candidates(doc):
+        for cand in every:
             if cand.pronoun:
                 low = doc.tokens[cand.head].low
                 out.append(

@@ -8,10 +8,10 @@ matrix (columns × categories).
 from __future__ import annotations
 
 import re
-import zlib
 from functools import lru_cache
 
 from worldstate.data import read_text
+from worldstate.extract.hashing import crc32_of
 from worldstate.extract.mentions.candidates import Candidate
 from worldstate.extract.parsed import ParsedDoc, Token
 
@@ -20,6 +20,7 @@ COLUMNS = 1 << BITS
 _SHAPE = re.compile(r"(.)\1+")
 
 
+@lru_cache(maxsize=65536)
 def shape(text: str) -> str:
     """The word's shape with repeats squeezed: "Darcy" → "Xx", "Mr." → "Xx.", "1820" → "d"."""
     mapped = "".join("X" if c.isupper() else "x" if c.islower() else "d" if c.isdigit() else c for c in text)
@@ -177,4 +178,4 @@ def _of_object(doc: ParsedDoc, cand: Candidate) -> list[str]:
 
 def hashed(names: list[str]) -> list[int]:
     """Each feature's column (CRC-32 of the string modulo :data:`COLUMNS`)."""
-    return [zlib.crc32(n.encode("utf-8")) & (COLUMNS - 1) for n in names]
+    return [value & (COLUMNS - 1) for value in crc32_of(names)]

@@ -8,6 +8,7 @@ Weights live in an ``.npz`` (``weights``: columns × categories, float16; ``bias
 from __future__ import annotations
 
 import io
+import itertools
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -39,8 +40,8 @@ class MentionModel:
         """Softmax probabilities (candidates × labels) of candidates given as lists of feature columns."""
         if not rows:
             return np.zeros((0, len(self.labels)), dtype=np.float32)
-        lengths = np.fromiter((len(r) for r in rows), dtype=np.int64, count=len(rows))
-        cols = np.fromiter((c for r in rows for c in r), dtype=np.int64, count=int(lengths.sum()))
+        lengths = np.fromiter(map(len, rows), dtype=np.int64, count=len(rows))
+        cols = np.fromiter(itertools.chain.from_iterable(rows), dtype=np.int64, count=int(lengths.sum()))
         starts = np.concatenate([[0], np.cumsum(lengths)[:-1]])
         logits = np.add.reduceat(self.weights[cols].astype(np.float32), starts, axis=0) + self.bias
         logits -= logits.max(axis=1, keepdims=True)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
-from worldstate.data import load_yaml
+from worldstate.data import load_yaml, typed
 from worldstate.extract.lexicon import lexicon
 
 
@@ -59,64 +60,28 @@ class Words:
 
 @lru_cache(maxsize=1)
 def words() -> Words:
-    """The timeline word lists (``worldstate/extract/timeline/data/patterns.yaml``)."""
+    """The timeline word lists (``worldstate/extract/timeline/data/patterns.yaml``), each typed by its field;
+    the lists that join the lexicon's are built here."""
     raw = load_yaml("extract.timeline", "data/patterns.yaml")
     lex = lexicon()
-    fs = frozenset
-    mod, loc, pos, alive, traits, rel = (
-        raw[k] for k in ("modality", "location", "possession", "alive", "traits", "relations")
-    )
-    trait_words = {w: "size" for w in traits["size"]} | {w: "age" for w in traits["age"]}
-    trait_words |= {w: "wound" for w in traits["wound"]}
-    return Words(
-        conditional_marks=fs(mod["conditional_marks"]),
-        hypothetical_aux=fs(mod["hypothetical_aux"]),
-        future_aux=fs(mod["future_aux"]),
-        wish_verbs=fs(mod["wish_verbs"]),
-        belief_verbs=fs(mod["belief_verbs"]),
-        dream_words=fs(mod["dream_words"]),
-        speech_verbs=fs(mod["speech_verbs"]),
-        clause_links=fs(mod["clause_links"]),
-        motion_verbs=fs(loc["motion_verbs"]),
-        arrival_verbs=fs(loc["arrival_verbs"]),
-        destination_preps=fs(loc["destination_preps"]),
-        static_verbs=fs(loc["static_verbs"]),
-        static_preps=fs(loc["static_preps"]),
-        leave_particles=fs(loc["leave_particles"]),
-        place_parts=fs(loc["place_parts"]),
-        place_nouns=fs(loc["extra_place_nouns"]) | lex.place_nouns,
-        furniture=fs(loc["furniture"]),
-        approach_preps=fs(loc["approach_preps"]),
-        measure_nouns=fs(pos["measure_nouns"]),
-        self_moving_release=fs(pos["self_moving_release"]),
-        animate=fs(lex.person_nouns)
-        | fs(lex.kinship)
+    sections = ("modality", "location", "possession", "alive", "traits", "descriptions", "changes")
+    values: dict[str, Any] = {k: v for section in sections for k, v in raw.get(section, {}).items()}
+    traits, possession = raw["traits"], raw["possession"]
+    people = (
+        frozenset(lex.person_nouns)
+        | frozenset(lex.kinship)
         | lex.titles
-        | fs(raw["titles"])
-        | fs(pos["holdable_animals"])
-        | fs(raw["people_extra"]),
-        take_verbs=fs(pos["take_verbs"]),
-        give_verbs=fs(pos["give_verbs"]),
-        lose_verbs=fs(pos["lose_verbs"]),
-        consume_verbs=fs(pos["consume_verbs"]),
-        not_holdable=fs(pos["not_holdable"]),
-        people=(fs(lex.person_nouns) | fs(lex.kinship) | lex.titles | fs(raw["titles"]) | fs(raw["people_extra"]))
-        - fs(pos["holdable_animals"]),
-        die_verbs=fs(alive["die_verbs"]),
-        kill_verbs=fs(alive["kill_verbs"]),
-        dead_adjectives=fs(alive["dead_adjectives"]),
-        alive_adjectives=fs(alive["alive_adjectives"]),
-        colours=fs(traits["colours"]),
-        coloured_parts=dict(traits["coloured_parts"]),
-        trait_words=trait_words,
-        relation_nouns=dict(rel["nouns"]),
-        inverse=dict(rel["inverse"]),
-        titles=fs(raw["titles"]),
-        numbers=dict(lex.number_words),
-        definite=fs(raw["descriptions"]["definite"]),
-        skip_adjectives=fs(raw["descriptions"]["skip_adjectives"]),
-        skip_nouns=fs(raw["descriptions"]["skip_nouns"]),
-        change_verbs=fs(raw["changes"]["change_verbs"]),
-        extra_oppositions=tuple((fs(a), fs(b)) for a, b in raw["descriptions"]["extra_oppositions"]),
-        magic_words=fs(raw["changes"]["magic_words"]),
+        | frozenset(raw["titles"])
+        | frozenset(raw["people_extra"])
     )
+    values |= {
+        "place_nouns": frozenset(raw["location"]["extra_place_nouns"]) | lex.place_nouns,
+        "animate": people | frozenset(possession["holdable_animals"]),
+        "people": people - frozenset(possession["holdable_animals"]),
+        "trait_words": {w: trait for trait in ("size", "age", "wound") for w in traits[trait]},
+        "relation_nouns": raw["relations"]["nouns"],
+        "inverse": raw["relations"]["inverse"],
+        "titles": raw["titles"],
+        "numbers": lex.number_words,
+    }
+    return typed(Words, values)
