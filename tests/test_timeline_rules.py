@@ -74,3 +74,22 @@ def test_bench_timeline_alarms_lists_findings_and_rates(tmp_path) -> None:
     assert rates["texts"] == 1 and rates["words"] == len(STORY.split())
     assert rates["rules"]["timeline.count-stable"]["findings"] == 1
     assert any((tmp_path / "cache").iterdir())  # cached: a second run resumes
+
+
+def test_ages_over_time_proves_two_ages_the_told_time_cannot_join() -> None:
+    """'ten years old' … 'three years later' … 'eleven years old': a clash with both age sentences as evidence."""
+    from worldstate import analyze
+    from worldstate.reason.timeline import check_timeline
+
+    text = (
+        "Hans was a miller. When the story begins, Hans was ten years old. He lived with his mother by the river.\n\n"
+        "Three years later Hans went to the town to learn a trade. The master was kind to him.\n\n"
+        "In the town Hans was eleven years old, and he worked hard every day."
+    )
+    world = analyze(text)
+    found = [f for f in check_timeline(world, all_rules=True) if f.rule == "timeline.ages-over-time"]
+    assert len(found) == 1
+    assert sorted(e.text for e in found[0].evidence) == ["eleven years old", "ten years old"]
+    assert "at least 3.0 years" in found[0].explanation
+    consistent = text.replace("eleven years old", "thirteen years old")
+    assert not [f for f in check_timeline(analyze(consistent), all_rules=True) if f.rule == "timeline.ages-over-time"]

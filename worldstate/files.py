@@ -9,6 +9,7 @@ import sys
 import tempfile
 import unicodedata
 from pathlib import Path
+from typing import Any
 
 from worldstate.errors import InputError, OutputError
 
@@ -109,6 +110,21 @@ def read_story_file(path: str | Path) -> str:
     except OSError as exc:
         raise InputError(name, f"cannot read: {exc.strerror}") from None
     return decode_story_bytes(data, name)
+
+
+def read_yaml_file(path: str | Path, what: str) -> Any:
+    """A user's YAML file (``what`` names it in errors): one ConfigError line when it is missing or not YAML."""
+    import yaml
+
+    from worldstate.errors import ConfigError
+
+    path = Path(path)
+    if not path.is_file():
+        raise ConfigError(f"{path}: {what} file not found")
+    try:
+        return yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (yaml.YAMLError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{path}: not valid YAML: {exc}".splitlines()[0]) from None
 
 
 def _nearest_existing(p: Path) -> Path:

@@ -8,9 +8,14 @@ fitted on (data hash, date, item count, command, score and whether that score is
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import lru_cache
 from pathlib import Path
+from typing import Any, TypeVar
 
 from worldstate.config import Settings
+
+T = TypeVar("T")
 
 TUNED = "tuned"
 PROVENANCE = "provenance.json"
@@ -27,3 +32,18 @@ def tuned_file(settings: Settings | None, task: str, name: str) -> Path | None:
         return None
     path = tuned_dir(settings, task) / name
     return path if path.is_file() else None
+
+
+def parameter_file(settings: Settings | None, task: str, name: str, shipped: Path) -> Path:
+    """The parameter file in use: the one ``bench tune <task>`` wrote to the cache dir, else ``shipped``."""
+    return tuned_file(settings, task, name) or shipped
+
+
+def read_parameter_file(path: Path, reader: Callable[[Path], T]) -> T:
+    """``reader(path)``, read once and cached until the file changes."""
+    return _read_cached(str(path), path.stat().st_mtime_ns, reader)
+
+
+@lru_cache(maxsize=16)
+def _read_cached(path: str, mtime_ns: int, reader: Callable[[Path], Any]) -> Any:
+    return reader(Path(path))

@@ -32,10 +32,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from worldstate.data import load_yaml
 from worldstate.errors import ConfigError
+from worldstate.files import read_yaml_file
 
 SCHEMA = "worldstate/rule-pack"
 SUPPORTED_VERSIONS = (1,)
@@ -280,14 +279,7 @@ def validate_pack(data: Any, where: str) -> Pack:
 
 def load_pack_file(path: str | Path) -> Pack:
     """Read and validate one pack file."""
-    path = Path(path)
-    if not path.is_file():
-        raise ConfigError(f"{path}: rule pack file not found")
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (yaml.YAMLError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{path}: not valid YAML: {exc}".splitlines()[0]) from None
-    return validate_pack(data, str(path))
+    return validate_pack(read_yaml_file(path, "rule pack"), str(path))
 
 
 def builtin_pack_files() -> list[Path]:

@@ -9,7 +9,6 @@ each conflict is scored from its rule and a few features, with weights and the r
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -20,7 +19,7 @@ from worldstate.config import Settings
 from worldstate.data import load_yaml
 from worldstate.detect.continuity.lexicon import continuity_finding
 from worldstate.detect.storyview import StoryView
-from worldstate.detect.tuned import tuned_file
+from worldstate.detect.tuned import parameter_file, read_parameter_file
 from worldstate.reason import Conflict as ReasonConflict
 from worldstate.reason import ReasonResult
 from worldstate.reason.facts import Fact, from_proposition, is_attributive
@@ -38,20 +37,18 @@ def shipped_calibration_path() -> Path:
 
 def calibration_path(settings: Settings | None = None) -> Path:
     """The calibration in use: the one ``bench tune continuity`` wrote to the cache dir, else the shipped one."""
-    return tuned_file(settings, TUNE_TASK, CALIBRATION) or shipped_calibration_path()
+    return parameter_file(settings, TUNE_TASK, CALIBRATION, shipped_calibration_path())
 
 
 def calibration(settings: Settings | None = None) -> dict[str, Any]:
     """The calibration: per-rule weights (reasoner and timeline rules), feature multipliers, the threshold."""
-    path = calibration_path(settings)
-    return _read_calibration(str(path), path.stat().st_mtime)
+    return read_parameter_file(calibration_path(settings), _read_calibration)
 
 
-@lru_cache(maxsize=4)
-def _read_calibration(path: str, mtime: float) -> dict[str, Any]:
-    if Path(path) == shipped_calibration_path():
+def _read_calibration(path: Path) -> dict[str, Any]:
+    if path == shipped_calibration_path():
         return load_yaml("detect", f"data/{CALIBRATION}")
-    return yaml.safe_load(Path(path).read_text("utf-8"))
+    return yaml.safe_load(path.read_text("utf-8"))
 
 
 @dataclass(frozen=True)

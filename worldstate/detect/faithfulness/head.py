@@ -26,7 +26,7 @@ from worldstate.detect.answers import SummaryAnswer
 from worldstate.detect.evidence import ask_llm, llm_finding, verdict_confidence
 from worldstate.detect.faithfulness.align import Alignment, StoryIndex, align
 from worldstate.detect.faithfulness.claims import Contradiction, contradictions
-from worldstate.detect.tuned import tuned_file
+from worldstate.detect.tuned import parameter_file, read_parameter_file
 from worldstate.errors import ConfigError
 from worldstate.state import Evidence, Finding, Story
 
@@ -49,18 +49,16 @@ def shipped_parameters_path() -> Path:
 def parameters_path(settings: Settings | None = None) -> Path:
     """The parameter file in use: the tuned one in the cache dir when ``bench tune storysumm`` wrote one,
     else the shipped default."""
-    return tuned_file(settings, TUNE_TASK, PARAMETERS) or shipped_parameters_path()
+    return parameter_file(settings, TUNE_TASK, PARAMETERS, shipped_parameters_path())
 
 
 def parameters(settings: Settings | None = None) -> dict[str, Any]:
     """Signal weights, the sentence threshold and their provenance (:func:`parameters_path`)."""
-    path = parameters_path(settings)
-    return _read_parameters(str(path), path.stat().st_mtime_ns)
+    return read_parameter_file(parameters_path(settings), _read_parameters)
 
 
-@lru_cache(maxsize=4)
-def _read_parameters(path: str, mtime_ns: int) -> dict[str, Any]:
-    params = json.loads(Path(path).read_text("utf-8"))
+def _read_parameters(path: Path) -> dict[str, Any]:
+    params = json.loads(path.read_text("utf-8"))
     missing = [s for s in SIGNALS if s not in params.get("weights", {})]
     if missing or "threshold" not in params:
         raise ConfigError(f"{path}: faithfulness parameters lack {missing or ['threshold']}")

@@ -478,6 +478,11 @@ def description(view: SentenceView, noun: Token) -> Iterator[Change]:
     det = next((c for c in noun.children if c.dep_ in ("det", "poss") and c.i < noun.i), None)
     first = det.lower_ if det is not None else ""
     phrase = view.doc[(det.i if det is not None else noun.i) : noun.i + 1].text
+
+    def described(value: str, span: Span) -> Change:
+        """The noun phrase's thing described by ``value`` ("desc=huge", "number=4")."""
+        return Change(DESCRIBED + lemma, Predicate.TRAIT, value, view.index, span, value_text=f"{first}|{phrase}")
+
     lexicon = description_lexicon()
     for adj in noun.children if noun.tag_ == "NN" else ():  # "the red leaves", "the hot lands": kinds, not one thing
         low = adj.lower_
@@ -486,28 +491,14 @@ def description(view: SentenceView, noun: Token) -> Iterator[Change]:
             continue
         if any(c.dep_ in ("neg", "cc", "conj") or c.lower_ in ("not", "no", "less", "more") for c in adj.children):
             continue  # "not old", "bad or good luck": no description of the thing
-        yield Change(
-            DESCRIBED + lemma,
-            Predicate.TRAIT,
-            f"desc={low}",
-            view.index,
-            view.span(adj, noun),
-            value_text=f"{first}|{phrase}",
-        )
+        yield described(f"desc={low}", view.span(adj, noun))
     num = next((c for c in noun.children if c.dep_ == "nummod" and c.i < noun.i), None)
     n = _number(view, num) if num is not None else None
     approximate = (
         any(c.dep_ in ("cc", "conj", "advmod", "quantmod") for c in num.children) if num is not None else False
     )
     if n is not None and 2 <= n <= MAX_COUNTED and float(n).is_integer() and noun.tag_ == "NNS" and not approximate:
-        yield Change(
-            DESCRIBED + lemma,
-            Predicate.TRAIT,
-            f"number={int(n)}",
-            view.index,
-            view.span(num, noun),
-            value_text=f"{first}|{phrase}",
-        )
+        yield described(f"number={int(n)}", view.span(num, noun))
 
 
 def opposed_descriptions(a: str, b: str) -> bool:

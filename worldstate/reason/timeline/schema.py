@@ -9,6 +9,7 @@ from typing import Any
 import yaml
 
 from worldstate.errors import ConfigError
+from worldstate.files import read_yaml_file
 
 SCHEMA = "worldstate/timeline-rules"
 VERSIONS = (1,)
@@ -108,11 +109,4 @@ def builtin_timeline_rules_file() -> Path:
 
 def load_timeline_rules_file(path: str | Path) -> list[dict[str, Any]]:
     """Read and validate one timeline-rules file."""
-    path = Path(path)
-    if not path.is_file():
-        raise ConfigError(f"{path}: timeline rules file not found")
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (yaml.YAMLError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{path}: not valid YAML: {exc}".splitlines()[0]) from None
-    return validate_timeline_rules(data, str(path))
+    return validate_timeline_rules(read_yaml_file(path, "timeline rules"), str(path))
