@@ -308,6 +308,7 @@ TASKS: dict[str, Task] = {
             litbank.score_quotes,
             litbank.baselines_empty,
             "LitBank quotations and speakers",
+            tune="worldstate.bench.tune.quotes:tune_litbank_quotes",
         ),
     ]
 }
