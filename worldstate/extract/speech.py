@@ -11,6 +11,8 @@ Speaker, in this order:
 4. turn-taking: in alternating dialogue the speaker of the turn before the previous one, or the previous
    turn's single addressee;
 5. the only character named outside quotes in the quote's paragraph (or the line before it).
+With a speaker model (``bench tune litbank-quotes``; :mod:`worldstate.extract.speakers`), these rules' choices
+become features of a learned ranker over the characters near each quote, which has the last word.
 Addressees: the speech verb's listener ("told him", "said to the king"), a vocative, else the previous
 speaker. First- and second-person pronouns inside the quote are then linked to speaker and addressee.
 """
