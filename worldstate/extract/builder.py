@@ -21,6 +21,7 @@ from worldstate.extract.parsed import ParsedDoc, assign_sentences
 from worldstate.extract.propositions import extract_propositions
 from worldstate.extract.quotes import find_quotes
 from worldstate.extract.scenes import build_stage, sentence_casts
+from worldstate.extract.speakers import model_for as speaker_model_for
 from worldstate.extract.speech import SpeechExtractor, fix_quote_pronouns, link_quote_pronouns, mark_quoted_tokens
 from worldstate.state import EntityKind, Story, WorldState
 
@@ -75,7 +76,7 @@ def build_world_state(
     kinds = {e.id: e.kind for e in coref.entities}
     lap("coref")
 
-    speeches, unresolved_speech = SpeechExtractor(story, doc, coref, entities).run(quotes)
+    speeches, unresolved_speech = SpeechExtractor(story, doc, coref, entities, speaker_model_for(settings)).run(quotes)
     unresolved_speech += link_quote_pronouns(speeches, coref.pending_quote_pronouns, entities, doc)
     fix_quote_pronouns(speeches, coref, entities, doc)
     speech_at_start = {sp.span.start: sp for sp in speeches}

@@ -11,6 +11,8 @@ Speaker, in this order:
 4. turn-taking: in alternating dialogue the speaker of the turn before the previous one, or the previous
    turn's single addressee;
 5. the only character named outside quotes in the quote's paragraph (or the line before it).
+With a speaker model (``bench tune litbank-quotes``; :mod:`worldstate.extract.speakers`), these rules' choices
+become features of a learned ranker over the characters near each quote, which has the last word.
 Addressees: the speech verb's listener ("told him", "said to the king"), a vocative, else the previous
 speaker. First- and second-person pronouns inside the quote are then linked to speaker and addressee.
 """
@@ -27,6 +29,7 @@ from worldstate.extract.events import entity_of, subject_of
 from worldstate.extract.lexicon import lexicon
 from worldstate.extract.parsed import ParsedDoc, Token
 from worldstate.extract.quotes import Quote
+from worldstate.extract.speakers import SpeakerModel, rerank
 from worldstate.state import Entity, EntityKind, Span, Speech, Story
 
 ATTRIBUTION_REACH = 250  # characters around a quote searched for its speech verb
@@ -64,8 +67,16 @@ class _Turn:
 
 
 class SpeechExtractor:
-    def __init__(self, story: Story, doc: ParsedDoc, coref: Coreference, entities: dict[str, Entity]) -> None:
+    def __init__(
+        self,
+        story: Story,
+        doc: ParsedDoc,
+        coref: Coreference,
+        entities: dict[str, Entity],
+        model: SpeakerModel | None = None,
+    ) -> None:
         self.story, self.doc, self.coref, self.entities = story, doc, coref, entities
+        self.model = model  # the learned speaker ranker (None: the rules alone)
         self.lex = lexicon()
         self.verbs = attribution_verbs()
         self.lines = getattr(story, "layout", "") == "lines"
@@ -196,7 +207,8 @@ class SpeechExtractor:
     def same_turn(self, a: _Turn, b: _Turn) -> bool:
         return a.sentence == b.sentence if self.lines else a.block == b.block
 
-    def run(self, quotes: list[Quote]) -> tuple[list[Speech], list[str]]:
+    def rule_turns(self, quotes: list[Quote]) -> list[_Turn]:
+        """The quotes' turns with the rules' speakers and addressees (see the module docstring)."""
         turns = [
             _Turn(q, self.story.sentence_at(q.start), self.block_of(q.start), vocatives=self.vocatives(q))
             for q in quotes
@@ -213,6 +225,16 @@ class SpeechExtractor:
             if not turn.addressees:
                 turn.addressees = self.fallback_addressees(turns, k)
             turn.addressees = [a for a in dict.fromkeys(turn.addressees) if a != turn.speaker]
+        return turns
+
+    def run(self, quotes: list[Quote]) -> tuple[list[Speech], list[str]]:
+        turns = self.rule_turns(quotes)
+        if self.model is not None:
+            rerank(self, turns, self.model)
+            for k, turn in enumerate(turns):
+                turn.addressees = [a for a in turn.addressees if a != turn.speaker]
+                if not turn.addressees and turn.rule == "ranker":
+                    turn.addressees = [a for a in self.fallback_addressees(turns, k) if a != turn.speaker]
         speeches, unresolved = [], []
         for turn in turns:
             if turn.speaker is None:

@@ -1,0 +1,255 @@
+"""A learned speaker ranker over the rules of :mod:`worldstate.extract.speech` (as BookNLP ranks speakers).
+
+For every quote, the candidates are the characters and groups with a mention outside quotes within a
+window around it, plus the rules' choice and the speakers of the two turns before. Each candidate is
+described by named binary features (its distance before and after the quote, whether it is the subject
+of a speech verb beside the quote, in the quote's paragraph, the previous turns' speaker or addressee,
+called inside the quote, its mention count, the rule that chose it …), each also joined with the rule
+that attributed the quote. A logistic regression (``bench tune litbank-quotes``) scores them; the best
+candidate speaks. Weights are a ``{feature: weight}`` map in ``data/speaker_model.json``.
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from worldstate.state import EntityKind
+
+if TYPE_CHECKING:
+    from worldstate.extract.speech import SpeechExtractor, _Turn
+
+TASK = "litbank-quotes"
+SHIPPED = "speaker_model.json"
+BEFORE_TOKENS = 80  # tokens before a quote searched for candidate speakers
+AFTER_TOKENS = 40  # tokens after it
+PASSES = 2  # decoding passes (see :func:`rerank`; 5-fold CV: 1 → .650, 2 → .666, 3 → .654)
+MIN_SCORE = 0.0  # the score a candidate needs to speak a quote the rules left unattributed (CV: no loss)
+CONJOIN = 0  # how many context features (rule, adjacency) each feature is joined with
+# features whose meaning depends on a story's lines being sentences (LitBank) or paragraphs: the turns
+# around a quote are other speakers' in paragraphs, often the same speaker's next sentence in lines
+LINE_SENSITIVE = ("turn", "both_neighbours", "prev_", "in_prev_turn", "in_next_turn", "subject_prev_turn",
+                  "subject_next_turn", "speech_subject_prev_turn", "speech_subject_next_turn", "object_prev_turn",
+                  "object_next_turn")  # fmt: skip
+SPEAKER_KINDS = (EntityKind.CHARACTER, EntityKind.GROUP)
+
+
+@dataclass
+class SpeakerModel:
+    """Feature weights and bias of the candidate scorer."""
+
+    weights: dict[str, float]
+    bias: float = 0.0
+
+    def score(self, features: list[str]) -> float:
+        return self.bias + sum(self.weights.get(f, 0.0) for f in features)
+
+    def save(self, path: Path, provenance: dict[str, Any] | None = None) -> Path:
+        from worldstate.files import atomic_write_text
+
+        path.parent.mkdir(parents=True, exist_ok=True)
+        weights = {k: round(v, 5) for k, v in sorted(self.weights.items()) if abs(v) >= 1e-5}
+        doc = {"bias": round(self.bias, 5), "weights": weights, "provenance": provenance or {}}
+        atomic_write_text(path, json.dumps(doc, indent=0, sort_keys=True) + "\n")
+        return path
+
+    @classmethod
+    def load(cls, path: Path) -> SpeakerModel:
+        doc = json.loads(path.read_text("utf-8"))
+        return cls({k: float(v) for k, v in doc["weights"].items()}, float(doc.get("bias", 0.0)))
+
+
+def shipped_path() -> Path:
+    return Path(__file__).parent / "data" / SHIPPED
+
+
+@lru_cache(maxsize=4)
+def load_model(path: str = "") -> SpeakerModel | None:
+    """The model at ``path`` (default: the shipped one); None when the file is missing."""
+    file = Path(path) if path else shipped_path()
+    return SpeakerModel.load(file) if file.is_file() else None
+
+
+def model_for(settings: Any) -> SpeakerModel | None:
+    """``bench tune litbank-quotes``'s model in the cache dir of ``settings``, else the shipped one
+    (None when ``settings.speaker_ranker`` is off)."""
+    if not getattr(settings, "speaker_ranker", True):
+        return None
+    from worldstate.detect.tuned import tuned_file
+
+    tuned = tuned_file(settings, TASK, SHIPPED)
+    return load_model(str(tuned) if tuned else "")
+
+
+def _bucket(n: int) -> str:
+    """Distances and counts on a log scale: 0, 1, 2-3, 4-7, 8-15, …"""
+    return "0" if n <= 0 else str(2 ** int(math.log2(n)))
+
+
+@dataclass
+class Candidate:
+    entity: str
+    features: list[str]
+
+
+def candidates(
+    ex: SpeechExtractor, turns: list[_Turn], k: int, speakers: list[str | None] | None = None
+) -> list[Candidate]:
+    """The candidate speakers of quote ``k`` and their features (``turns`` hold the rules' speakers;
+    ``speakers``, when given, are the turns' speakers the neighbour features read, else the rules')."""
+    said = speakers if speakers is not None else [t.speaker for t in turns]
+    turn, doc = turns[k], ex.doc
+    q = turn.quote
+    t_start = ex._token_at(q.start)
+    t_end = ex._token_at(max(q.start, q.end - 1)) + 1
+    before: dict[str, int] = {}  # entity → distance (tokens) of its nearest mention before the quote
+    after: dict[str, int] = {}
+    before_kind: dict[str, str] = {}
+    after_kind: dict[str, str] = {}
+    count: dict[str, int] = {}
+    facts: dict[str, set[str]] = {}
+    block = ex.block_span(turn.block)
+    end_block = ex.block_span(ex.block_of(max(q.start, q.end - 1)))
+    # a mention between the quotes but in another paragraph (another line, when a line is a sentence):
+    # named by layout, since LitBank (the training data) has lines only and a paragraph break means more
+    other_block = "other_line" if ex.lines else "other_paragraph"
+    prev_end = turns[k - 1].quote.end if k > 0 else -1
+    next_start = turns[k + 1].quote.start if k + 1 < len(turns) else len(ex.story.text)
+    lo_tok, hi_tok = max(0, t_start - BEFORE_TOKENS), min(len(doc.tokens), t_end + AFTER_TOKENS)
+    lo = bisect.bisect_left(ex.info_starts, doc.tokens[lo_tok].start) if doc.tokens else 0
+    hi = bisect.bisect_left(ex.info_starts, doc.tokens[hi_tok - 1].end) if doc.tokens else 0
+    in_quote_ents: set[str] = set()
+    for info in ex.infos[lo:hi]:
+        m = info.mention
+        ent = m.entity
+        if not ent or ex.entities[ent].kind not in SPEAKER_KINDS:
+            continue
+        head = doc.tokens[info.head]
+        if q.start <= m.span.start < q.end:
+            in_quote_ents.add(ent)
+            continue
+        if head.in_quote:
+            continue
+        kind = str(m.kind)
+        f = facts.setdefault(ent, set())
+        count[ent] = count.get(ent, 0) + 1
+        near = ex.lines or block.start <= m.span.start < end_block.end  # distances: its own paragraph only
+        if m.span.start < q.start:
+            dist = t_start - info.last
+            if near and (ent not in before or dist < before[ent]):
+                before[ent], before_kind[ent] = dist, kind
+            side = "before" if m.span.start >= prev_end else "prev_turn"  # beyond the previous quote
+            if side == "before" and m.span.start < block.start:
+                side = other_block
+        else:
+            dist = info.first - t_end
+            if near and (ent not in after or dist < after[ent]):
+                after[ent], after_kind[ent] = dist, kind
+            side = "after" if m.span.start < next_start else "next_turn"
+            if side == "after" and m.span.start >= end_block.end:
+                side = other_block
+        f.add(f"in_{side}")
+        if block.start <= m.span.start < block.end:
+            f.add(f"same_block_{side}")
+        if head.dep in ("nsubj", "nsubjpass"):
+            gov = doc.tokens[head.head]
+            f.add(f"subject_{side}")
+            if gov.lemma in ex.verbs:
+                f.add(f"speech_subject_{side}")
+                f.add(f"speech_subject_{side}_{'near' if dist < 8 else 'far'}")
+        elif head.dep in ("pobj", "dobj", "dative"):
+            f.add(f"object_{side}")
+        if head.sent == doc.tokens[t_start if m.span.start < q.start else t_end - 1].sent:
+            f.add(f"same_sentence_{side}")
+    ents = list(dict.fromkeys([*before, *after]))
+    extra = [turn.speaker] + [said[j] for j in (k - 1, k - 2, k + 1, k + 2) if 0 <= j < len(turns)]
+    for ent in extra:
+        if ent and ent not in ents and ex.entities[ent].kind in SPEAKER_KINDS:
+            ents.append(ent)
+    if not ents:
+        return []
+    sizes = sorted((len(e.mentions) for e in ex.entities.values() if e.kind in SPEAKER_KINDS), reverse=True)
+    prev = turns[k - 1] if k > 0 else None
+    adjacent = bool(prev and ex.adjacent(prev, turn))
+    neighbours = _neighbours(ex, turns, k)
+    rule = turn.rule or "none"
+    context = [f"rule={rule}", f"adjacent={adjacent}", f"ncand={min(len(ents), 5)}"]
+    out = []
+    for ent in ents:
+        f = set(facts.get(ent, ()))
+        f.add(f"before={_bucket(before[ent])}" if ent in before else "no_before")
+        f.add(f"after={_bucket(after[ent])}" if ent in after else "no_after")
+        if ent in before_kind:
+            f.add(f"before_kind={before_kind[ent]}")
+        if ent in after_kind:
+            f.add(f"after_kind={after_kind[ent]}")
+        f.add(f"window_count={_bucket(count.get(ent, 0))}")
+        if ent == turn.speaker:
+            f.update(("rule_choice", f"rule_choice|{rule}"))
+        for offset, (other, linked) in neighbours.items():
+            if ent == said[k + offset]:
+                verb = "verb" if other.rule == "verb" else "other"
+                f.update((f"turn{offset:+d}", f"turn{offset:+d}_{verb}", f"turn{offset:+d}_{verb}_{linked}"))
+        if all(o in neighbours and ent == said[k + o] and neighbours[o][1] for o in (-1, 1)):
+            f.add("both_neighbours")  # the turns before and after are this candidate's: rarely this one too
+        if prev and ent in prev.addressees:
+            f.add("prev_addressee")
+        if prev and ent in prev.vocatives:
+            f.add("prev_vocative")
+        if ent in turn.vocatives:
+            f.add("vocative_here")
+        if ent in in_quote_ents:
+            f.add("named_in_quote")
+        entity = ex.entities[ent]
+        n = len(entity.mentions)
+        rank = bisect.bisect_left([-s for s in sizes], -n)
+        f.add(f"mentions={_bucket(n)}")
+        f.add(f"rank={min(rank, 3)}")
+        if entity.kind == EntityKind.GROUP:
+            f.add("group")
+        if not ex.lines:  # LitBank has lines only: these mean other things across paragraphs (untrained there)
+            f = {x + "@paragraphs" if x.startswith(LINE_SENSITIVE) else x for x in f}
+        base = sorted(f)
+        feats = [*base, *(f"{b}|{c}" for b in base for c in context[:CONJOIN])]
+        out.append(Candidate(ent, feats))
+    return out
+
+
+def _neighbours(ex: SpeechExtractor, turns: list[_Turn], k: int) -> dict[int, tuple[_Turn, bool]]:
+    """The turns two before and two after quote ``k`` by offset, each with whether the turns between
+    are one exchange (each answers the one before)."""
+    out = {}
+    for step in (-1, 1):
+        linked = True
+        for n in (1, 2):
+            j = k + step * n
+            if not 0 <= j < len(turns):
+                break
+            a, b = (turns[j], turns[j + 1]) if step < 0 else (turns[j - 1], turns[j])
+            linked = linked and ex.adjacent(a, b)
+            out[step * n] = (turns[j], linked)
+    return out
+
+
+def rerank(ex: SpeechExtractor, turns: list[_Turn], model: SpeakerModel, passes: int = PASSES) -> None:
+    """Replace each turn's rule speaker by the model's best candidate. The first pass reads the rules'
+    speakers of the neighbouring turns; each further pass reads the previous pass's choices."""
+    said: list[str | None] = [t.speaker for t in turns]
+    for _ in range(passes):
+        choices = []
+        for k in range(len(turns)):
+            scored = [(model.score(c.features), c.entity) for c in candidates(ex, turns, k, said)]
+            best = max(scored, default=None)
+            if best is None or (turns[k].speaker is None and best[0] < MIN_SCORE):
+                choices.append(turns[k].speaker)
+            else:
+                choices.append(best[1])
+        said = choices
+    for turn, choice in zip(turns, said, strict=True):
+        if choice != turn.speaker:
+            turn.speaker, turn.rule = choice, "ranker"
