@@ -19,7 +19,15 @@ from typing import Any
 
 import numpy as np
 
-from worldstate.bench.tune.store import TuneOptions, command_line, read_provenance, record_fit, tuned_else_shipped
+from worldstate.bench.tune.store import (
+    TuneOptions,
+    command_line,
+    cross_validated,
+    load_then_tune,
+    read_provenance,
+    record_fit,
+    tuned_else_shipped,
+)
 from worldstate.config import Settings
 from worldstate.detect.tuned import PROVENANCE, tuned_dir
 from worldstate.extract.mentions.candidates import Candidate
@@ -182,9 +190,7 @@ def model_path(settings: Settings) -> Path:
 
 def tune_litbank_entities(data: Path, settings: Settings, options: TuneOptions) -> dict[str, Any]:
     """Cross-validate, fit on every document of ``data``, save the model and its provenance."""
-    started = time.perf_counter()
-    docs = load(Path(data), settings, options)
-    return tune_prepared(docs, Path(data), settings, options, started)
+    return load_then_tune(load, tune_prepared, data, settings, options)
 
 
 def tune_prepared(
@@ -192,8 +198,7 @@ def tune_prepared(
 ) -> dict[str, Any]:
     """:func:`tune_litbank_entities` on documents already parsed and prepared."""
     started = time.perf_counter() if started is None else started
-    k = min(options.cv or FOLDS, len(docs))
-    cv, threshold = cross_validate(docs, k, options.seed, options) if k >= 2 else ({}, 0.5)
+    k, cv, threshold = cross_validated(docs, options, FOLDS, cross_validate, 0.5)
     _say(f"[final fit] all {len(docs)} documents, threshold {threshold}", options)
     model = fit(docs, C, threshold)
     in_sample = score(docs, [predict(d, model) for d in docs])

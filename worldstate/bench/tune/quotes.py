@@ -27,9 +27,11 @@ from worldstate.bench.folds import K_FOLDS, assign_folds
 from worldstate.bench.tune.store import (
     TuneOptions,
     command_line,
-    in_use,
+    cross_validated,
+    load_then_tune,
     provenance,
     read_provenance,
+    tuned_else_shipped,
     write_provenance,
 )
 from worldstate.config import Settings
@@ -307,9 +309,7 @@ def model_path(settings: Settings) -> Path:
 
 def tune_litbank_quotes(data: Path, settings: Settings, options: TuneOptions) -> dict[str, Any]:
     """Cross-validate, fit on every document of ``data``, save the ranker and its provenance."""
-    started = time.perf_counter()
-    docs = load(Path(data), settings, options)
-    return tune_prepared(docs, Path(data), settings, options, started)
+    return load_then_tune(load, tune_prepared, data, settings, options)
 
 
 def tune_prepared(
@@ -317,8 +317,7 @@ def tune_prepared(
 ) -> dict[str, Any]:
     """:func:`tune_litbank_quotes` on documents already prepared."""
     started = time.perf_counter() if started is None else started
-    k = min(options.cv or K_FOLDS, len(docs))
-    cv, c = cross_validate(docs, k, options.seed, options) if k >= 2 else ({}, 0.3)
+    k, cv, c = cross_validated(docs, options, K_FOLDS, cross_validate, 0.3)
     _say(f"[final fit] all {len(docs)} documents, C={c}", options)
     model = fit(docs, c)
     preds = [attribute(d, model) for d in docs]
@@ -343,7 +342,8 @@ def tune_prepared(
 def parameters_in_use(settings: Settings, data: Path | None = None) -> dict[str, Any]:
     """The ranker ``bench run litbank-quotes`` uses: tuned (cache dir) if there is one, else the shipped one."""
     tuned = model_path(settings)
-    if tuned.is_file():
-        return in_use(tuned, read_provenance(tuned.parent / PROVENANCE), data, "tuned")
-    shipped = shipped_path()
-    return in_use(shipped, read_provenance(shipped), data, "shipped")
+
+    def provenance_of(path: Path) -> dict[str, Any]:
+        return read_provenance(tuned.parent / PROVENANCE if path == tuned else path)
+
+    return tuned_else_shipped(tuned, shipped_path(), data, provenance_of)

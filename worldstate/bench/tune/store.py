@@ -109,6 +109,35 @@ def write_provenance(settings: Settings, task: str, document: dict[str, Any]) ->
     return path
 
 
+def load_then_tune(
+    load: Callable[[Path, Settings, TuneOptions], list[Any]],
+    tune_prepared: Callable[..., dict[str, Any]],
+    data: Path,
+    settings: Settings,
+    options: TuneOptions,
+) -> dict[str, Any]:
+    """``tune_prepared(load(data), …)``, timed from before the loading (the provenance records the seconds)."""
+    started = time.perf_counter()
+    docs = load(Path(data), settings, options)
+    return tune_prepared(docs, Path(data), settings, options, started)
+
+
+def cross_validated(
+    docs: list[Any],
+    options: TuneOptions,
+    folds: int,
+    cross_validate: Callable[..., tuple[dict[str, Any], Any]],
+    fallback: Any,
+) -> tuple[int, dict[str, Any], Any]:
+    """``(k, cv scores, chosen setting)``: ``cross_validate(docs, k, seed, options)`` over ``k`` document folds
+    (``--cv`` or ``folds``, at most one document a fold); with fewer than 2 documents no CV and ``fallback``."""
+    k = min(options.cv or folds, len(docs))
+    if k < 2:
+        return k, {}, fallback
+    cv, chosen = cross_validate(docs, k, options.seed, options)
+    return k, cv, chosen
+
+
 def read_provenance(path: Path) -> dict[str, Any]:
     """A provenance.json (or the ``provenance`` block of a parameter file); {} when there is none."""
     if not path.is_file():
