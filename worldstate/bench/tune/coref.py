@@ -115,7 +115,7 @@ def _clone(res: Any) -> Any:
 
 
 def predict(p: ParsedItem, model: Any, embed: Any, rules: Any = None) -> dict[str, Any]:
-    """LitBank clusters of one document with ``model`` (the rule pass re-clustered; no speech step);
+    """LitBank clusters of one document with ``model`` (the rule pass re-clustered, then the speech step);
     ``rules``: a rule pass of the document to start from (copied, not changed)."""
     from worldstate.bench.litbank import coref_clusters
     from worldstate.extract.coref.resolver import finish, regroup, rule_pass
@@ -124,7 +124,21 @@ def predict(p: ParsedItem, model: Any, embed: Any, rules: Any = None) -> dict[st
     if res.infos:
         regroup(res, model)
     coref = finish(res)
+    attribute_quote_pronouns(p, coref)
     return coref_clusters(SimpleNamespace(entities=coref.entities, mentions=coref.mentions), p.offsets)
+
+
+def attribute_quote_pronouns(p: ParsedItem, coref: Any) -> None:
+    """The speech step of ``analyze``: quoted I/you go to the quote's speaker/addressee (as in ``bench run``)."""
+    from worldstate.extract.quotes import find_quotes
+    from worldstate.extract.speech import SpeechExtractor, fix_quote_pronouns, link_quote_pronouns
+    from worldstate.state import Story
+
+    story = Story.from_text(p.text, source=p.item.id)
+    entities = {e.id: e for e in coref.entities}
+    speeches, _ = SpeechExtractor(story, p.doc, coref, entities).run(find_quotes(story))
+    link_quote_pronouns(speeches, coref.pending_quote_pronouns, entities, p.doc)
+    fix_quote_pronouns(speeches, coref, entities, p.doc)
 
 
 def _say(message: str, options: TuneOptions) -> None:

@@ -19,9 +19,11 @@ from typing import Any
 import numpy as np
 
 from worldstate.data import load_json
-from worldstate.extract.coref.features import FEATURE_NAMES, NAME, NARRATOR, MentionTable, allowed, pair_features
+from worldstate.extract.coref.features import FEATURE_NAMES, NAME, NARRATOR, PRON3, MentionTable, allowed, pair_features
+from worldstate.extract.coref.merge import merge_name_clusters
 
 WINDOW = 30  # recent mentions every mention may link to
+MERGE_NAMED = True  # the entity-level pass that merges clusters whose names agree (``merge.py``)
 SHIPPED = "coref/data/ranker.json"
 
 
@@ -35,6 +37,7 @@ class RankerModel:
     b2: float
     threshold: float
     provenance: dict[str, Any]
+    pronoun_threshold: float | None = None  # he/she/him/her link above this (None: ``threshold``)
 
     @classmethod
     def from_dict(cls, doc: dict[str, Any]) -> RankerModel:
@@ -47,6 +50,7 @@ class RankerModel:
             float(doc["b2"]),
             float(doc["threshold"]),
             dict(doc.get("provenance") or {}),
+            None if doc.get("pronoun_threshold") is None else float(doc["pronoun_threshold"]),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -57,6 +61,7 @@ class RankerModel:
             "w2": np.round(self.w2, 6).tolist(),
             "b2": round(self.b2, 6),
             "threshold": self.threshold,
+            "pronoun_threshold": self.pronoun_threshold,
             "provenance": self.provenance,
         }
 
@@ -136,14 +141,22 @@ def cluster_mentions(table: MentionTable, model: RankerModel) -> list[int]:
             reporter = _reporting_subject(table, i, cands, ok)
             if reporter is not None:  # "the miller said he …": he is the one who says it
                 chosen = cluster_of[reporter]
-            elif probs[best] >= model.threshold:
+            elif probs[best] > 0 and probs[best] >= _threshold_of(table, i, model):
                 chosen = cluster_of[int(cands[best])]
         cluster_of.append(chosen)
         genders.setdefault(chosen, [0, 0, 0])[int(table.gender[i])] += 1
         if int(table.role_key[i]) >= 0:
             roles.setdefault(chosen, set()).add(int(table.role_key[i]))
         _update_reps(table, i, chosen, reps)
-    return cluster_of
+    return merge_name_clusters(table, cluster_of) if MERGE_NAMED else cluster_of
+
+
+def _threshold_of(table: MentionTable, i: int, model: RankerModel) -> float:
+    """The score mention ``i`` needs to link: a third-person singular pronoun almost always has an
+    antecedent in LitBank, so it may have a threshold of its own (lower)."""
+    if model.pronoun_threshold is not None and int(table.mtype[i]) == PRON3:
+        return model.pronoun_threshold
+    return model.threshold
 
 
 def _reporting_subject(table: MentionTable, i: int, cands: np.ndarray, ok: np.ndarray) -> int | None:
