@@ -28,8 +28,10 @@ from worldstate.files import atomic_write_text
 TASK = "litbank-coref"
 THRESHOLDS = (0.15, 0.3, 0.45)
 HIDDEN = 32
+MAX_ITER = 10  # epochs of the pair scorer
 NEGATIVE_SHARE = 0.15  # share of the negative pairs kept for fitting
 SEED = 0
+SPEECH_DECIDES = True
 
 
 @dataclass
@@ -94,7 +96,7 @@ def fit(rows: list[tuple[np.ndarray, np.ndarray]], threshold: float = 0.5) -> An
     y = np.concatenate([r[1] for r in rows])
     keep = (y > 0) | (np.random.default_rng(SEED).random(len(y)) < NEGATIVE_SHARE)  # easy negatives abound
     x, y = x[keep], y[keep]
-    net = MLPClassifier(hidden_layer_sizes=(HIDDEN,), alpha=1e-4, max_iter=10, batch_size=512, random_state=SEED)
+    net = MLPClassifier(hidden_layer_sizes=(HIDDEN,), alpha=1e-4, max_iter=MAX_ITER, batch_size=512, random_state=SEED)
     net.fit(x, y)
     w1, w2 = net.coefs_
     b1, b2 = net.intercepts_
@@ -130,6 +132,7 @@ def predict(p: ParsedItem, model: Any, embed: Any, rules: Any = None) -> dict[st
 
 def attribute_quote_pronouns(p: ParsedItem, coref: Any) -> None:
     """The speech step of ``analyze``: quoted I/you go to the quote's speaker/addressee (as in ``bench run``)."""
+    from worldstate.extract.coref.quoted import detach_attributed
     from worldstate.extract.quotes import find_quotes
     from worldstate.extract.speech import SpeechExtractor, fix_quote_pronouns, link_quote_pronouns
     from worldstate.state import Story
@@ -137,7 +140,10 @@ def attribute_quote_pronouns(p: ParsedItem, coref: Any) -> None:
     story = Story.from_text(p.text, source=p.item.id)
     entities = {e.id: e for e in coref.entities}
     speeches, _ = SpeechExtractor(story, p.doc, coref, entities).run(find_quotes(story))
-    link_quote_pronouns(speeches, coref.pending_quote_pronouns, entities, p.doc)
+    pending = list(coref.pending_quote_pronouns)
+    if SPEECH_DECIDES:
+        pending += detach_attributed(speeches, coref, entities, p.doc)
+    link_quote_pronouns(speeches, pending, entities, p.doc)
     fix_quote_pronouns(speeches, coref, entities, p.doc)
 
 

@@ -23,6 +23,7 @@ from worldstate.extract.coref.features import FEATURE_NAMES, NAME, NARRATOR, PRO
 from worldstate.extract.coref.merge import merge_name_clusters
 
 WINDOW = 30  # recent mentions every mention may link to
+NARRATOR_APART = True  # no he/she outside quotes in the narrator's cluster, no narrator I in a he/she cluster
 MERGE_NAMED = True  # the entity-level pass that merges clusters whose names agree (``merge.py``)
 SHIPPED = "coref/data/ranker.json"
 
@@ -123,6 +124,8 @@ def cluster_mentions(table: MentionTable, model: RankerModel) -> list[int]:
     reps: dict[int, int] = {}
     genders: dict[int, list[int]] = {}  # cluster → mentions of [unknown, male, female] gender
     roles: dict[int, set[int]] = {}  # cluster → role nouns of its nominals
+    narrator: dict[int, int] = {}  # cluster → its narrator "I"s (outside quotes)
+    third: dict[int, int] = {}  # cluster → its he/she outside quotes
     for i in range(len(table.infos)):
         cands, far = candidates(table, i, cluster_of, reps)
         chosen = len(cluster_of)  # a new cluster (ids are the first mention's index)
@@ -133,6 +136,11 @@ def cluster_mentions(table: MentionTable, model: RankerModel) -> list[int]:
                 other = 3 - g
                 counts = [genders[cluster_of[int(j)]] for j in cands]
                 ok &= np.array([c[other] <= c[g] for c in counts], dtype=bool)
+            if NARRATOR_APART:  # the narrator's "I" and a third-person he/she outside quotes never corefer
+                t_i = int(table.mtype[i])
+                if t_i in (PRON3, NARRATOR) and int(table.quote[i]) < 0:
+                    other_kind = narrator if t_i == PRON3 else third
+                    ok &= np.array([other_kind.get(cluster_of[int(j)], 0) == 0 for j in cands], dtype=bool)
             r = int(table.role_key[i])
             if r >= 0:  # "the miller" never joins a cluster of "the king"
                 ok &= np.array([not (roles.get(cluster_of[int(j)], set()) - {r}) for j in cands], dtype=bool)
@@ -145,6 +153,9 @@ def cluster_mentions(table: MentionTable, model: RankerModel) -> list[int]:
                 chosen = cluster_of[int(cands[best])]
         cluster_of.append(chosen)
         genders.setdefault(chosen, [0, 0, 0])[int(table.gender[i])] += 1
+        if int(table.quote[i]) < 0 and int(table.mtype[i]) in (PRON3, NARRATOR):
+            counter = narrator if int(table.mtype[i]) == NARRATOR else third
+            counter[chosen] = counter.get(chosen, 0) + 1
         if int(table.role_key[i]) >= 0:
             roles.setdefault(chosen, set()).add(int(table.role_key[i]))
         _update_reps(table, i, chosen, reps)
