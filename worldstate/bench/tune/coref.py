@@ -31,7 +31,6 @@ HIDDEN = 32
 MAX_ITER = 10  # epochs of the pair scorer
 NEGATIVE_SHARE = 0.15  # share of the negative pairs kept for fitting
 SEED = 0
-SPEECH_DECIDES = True
 
 
 @dataclass
@@ -131,7 +130,8 @@ def predict(p: ParsedItem, model: Any, embed: Any, rules: Any = None) -> dict[st
 
 
 def attribute_quote_pronouns(p: ParsedItem, coref: Any) -> None:
-    """The speech step of ``analyze``: quoted I/you go to the quote's speaker/addressee (as in ``bench run``)."""
+    """The speech step of ``analyze``: quoted I/you go to the quote's speaker/addressee where the speech
+    extractor found one, over the ranker's link (as in ``bench run``)."""
     from worldstate.extract.coref.quoted import detach_attributed
     from worldstate.extract.quotes import find_quotes
     from worldstate.extract.speech import SpeechExtractor, fix_quote_pronouns, link_quote_pronouns
@@ -140,9 +140,7 @@ def attribute_quote_pronouns(p: ParsedItem, coref: Any) -> None:
     story = Story.from_text(p.text, source=p.item.id)
     entities = {e.id: e for e in coref.entities}
     speeches, _ = SpeechExtractor(story, p.doc, coref, entities).run(find_quotes(story))
-    pending = list(coref.pending_quote_pronouns)
-    if SPEECH_DECIDES:
-        pending += detach_attributed(speeches, coref, entities, p.doc)
+    pending = coref.pending_quote_pronouns + detach_attributed(speeches, coref, entities, p.doc)
     link_quote_pronouns(speeches, pending, entities, p.doc)
     fix_quote_pronouns(speeches, coref, entities, p.doc)
 

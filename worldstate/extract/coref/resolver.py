@@ -41,7 +41,6 @@ from worldstate.extract.mentions.attach import category_kind, merge_detected, wi
 from worldstate.extract.parsed import ParsedDoc, Token
 from worldstate.state import Entity, EntityKind, Mention, MentionKind, Span
 
-QUOTES_TO_SPEECH = False
 PERSON_NER = {"PERSON"}
 PLACE_NER = {"GPE", "LOC", "FAC"}
 NON_NAME_NER = {"DATE", "TIME", "CARDINAL", "ORDINAL", "QUANTITY", "MONEY", "PERCENT", "NORP", "LANGUAGE"}
@@ -682,11 +681,6 @@ def regroup(res: _Resolver, model: RankerModel, cluster_of: list[int] | None = N
     if cluster_of is None:
         cluster_of = cluster_mentions(table, model)
     cluster_of = keep_rule_links(table, cluster_of, res.text)
-    if QUOTES_TO_SPEECH:
-        fresh = max(cluster_of, default=-1) + 1
-        for idx in range(len(cluster_of)):
-            if int(table.mtype[idx]) in (QUOTE_I, YOU) and int(table.quote[idx]) >= 0:
-                cluster_of[idx], fresh = fresh, fresh + 1
     members: dict[int, list[int]] = {}
     for idx, c in enumerate(cluster_of):
         members.setdefault(c, []).append(idx)
