@@ -3,7 +3,8 @@ the latest name of every earlier cluster) with a small learned scorer and joins 
 score clears a learned threshold; otherwise it starts a new entity. Greedy, left to right. A few links
 are ruled out whatever the score (``features.allowed``: names that share no word, other given names,
 titles of the other gender; he/she to a place or a thing; a gendered mention to a cluster whose
-gendered mentions are mostly of the other gender; a role noun to a cluster named by another role noun).
+gendered mentions are mostly of the other gender; a role noun to a cluster named by another role noun; the narrator's "I" and a he/she outside quotes to
+each other's cluster). Then whole clusters whose names agree are merged (``merge.py``).
 
 The scorer is a one-hidden-layer network (weights in ``data/ranker.json``, fitted by
 ``worldstate bench tune litbank-coref``), run with numpy.
