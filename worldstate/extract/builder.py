@@ -12,6 +12,7 @@ import numpy as np
 from worldstate.config import Settings
 from worldstate.errors import ConfigError
 from worldstate.extract import coref as coref_mod
+from worldstate.extract.coref.quoted import detach_attributed
 from worldstate.extract.events import extract_events, subject_of
 from worldstate.extract.knowledge import NARRATOR_ONLY_CAST, derive_knowledge, perceptions_for
 from worldstate.extract.lexicon import lexicon
@@ -77,7 +78,8 @@ def build_world_state(
     lap("coref")
 
     speeches, unresolved_speech = SpeechExtractor(story, doc, coref, entities, speaker_model_for(settings)).run(quotes)
-    unresolved_speech += link_quote_pronouns(speeches, coref.pending_quote_pronouns, entities, doc)
+    quoted = coref.pending_quote_pronouns + detach_attributed(speeches, coref, entities, doc)
+    unresolved_speech += link_quote_pronouns(speeches, quoted, entities, doc)
     fix_quote_pronouns(speeches, coref, entities, doc)
     speech_at_start = {sp.span.start: sp for sp in speeches}
     sp_starts = sorted(speech_at_start)

@@ -27,8 +27,9 @@ from worldstate.detect.tuned import tuned_dir
 from worldstate.files import atomic_write_text
 
 TASK = "litbank-coref"
-THRESHOLDS = (0.15, 0.3, 0.45)
+THRESHOLDS = (0.08, 0.15, 0.3)
 HIDDEN = 32
+MAX_ITER = 30  # epochs of the pair scorer (30 beat 10 by CV: conll 0.667 vs 0.662)
 NEGATIVE_SHARE = 0.15  # share of the negative pairs kept for fitting
 SEED = 0
 
@@ -95,7 +96,7 @@ def fit(rows: list[tuple[np.ndarray, np.ndarray]], threshold: float = 0.5) -> An
     y = np.concatenate([r[1] for r in rows])
     keep = (y > 0) | (np.random.default_rng(SEED).random(len(y)) < NEGATIVE_SHARE)  # easy negatives abound
     x, y = x[keep], y[keep]
-    net = MLPClassifier(hidden_layer_sizes=(HIDDEN,), alpha=1e-4, max_iter=10, batch_size=512, random_state=SEED)
+    net = MLPClassifier(hidden_layer_sizes=(HIDDEN,), alpha=1e-4, max_iter=MAX_ITER, batch_size=512, random_state=SEED)
     net.fit(x, y)
     w1, w2 = net.coefs_
     b1, b2 = net.intercepts_
@@ -116,7 +117,7 @@ def _clone(res: Any) -> Any:
 
 
 def predict(p: ParsedItem, model: Any, embed: Any, rules: Any = None) -> dict[str, Any]:
-    """LitBank clusters of one document with ``model`` (the rule pass re-clustered; no speech step);
+    """LitBank clusters of one document with ``model`` (the rule pass re-clustered, then the speech step);
     ``rules``: a rule pass of the document to start from (copied, not changed)."""
     from worldstate.bench.litbank import coref_clusters
     from worldstate.extract.coref.resolver import finish, regroup, rule_pass
@@ -125,7 +126,24 @@ def predict(p: ParsedItem, model: Any, embed: Any, rules: Any = None) -> dict[st
     if res.infos:
         regroup(res, model)
     coref = finish(res)
+    attribute_quote_pronouns(p, coref)
     return coref_clusters(SimpleNamespace(entities=coref.entities, mentions=coref.mentions), p.offsets)
+
+
+def attribute_quote_pronouns(p: ParsedItem, coref: Any) -> None:
+    """The speech step of ``analyze``: quoted I/you go to the quote's speaker/addressee where the speech
+    extractor found one, over the ranker's link (as in ``bench run``)."""
+    from worldstate.extract.coref.quoted import detach_attributed
+    from worldstate.extract.quotes import find_quotes
+    from worldstate.extract.speech import SpeechExtractor, fix_quote_pronouns, link_quote_pronouns
+    from worldstate.state import Story
+
+    story = Story.from_text(p.text, source=p.item.id)
+    entities = {e.id: e for e in coref.entities}
+    speeches, _ = SpeechExtractor(story, p.doc, coref, entities).run(find_quotes(story))
+    pending = coref.pending_quote_pronouns + detach_attributed(speeches, coref, entities, p.doc)
+    link_quote_pronouns(speeches, pending, entities, p.doc)
+    fix_quote_pronouns(speeches, coref, entities, p.doc)
 
 
 def _say(message: str, options: TuneOptions) -> None:

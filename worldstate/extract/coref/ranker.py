@@ -3,7 +3,8 @@ the latest name of every earlier cluster) with a small learned scorer and joins 
 score clears a learned threshold; otherwise it starts a new entity. Greedy, left to right. A few links
 are ruled out whatever the score (``features.allowed``: names that share no word, other given names,
 titles of the other gender; he/she to a place or a thing; a gendered mention to a cluster whose
-gendered mentions are mostly of the other gender; a role noun to a cluster named by another role noun).
+gendered mentions are mostly of the other gender; a role noun to a cluster named by another role noun; the narrator's "I" and a he/she outside quotes to
+each other's cluster). Then whole clusters whose names agree are merged (``merge.py``).
 
 The scorer is a one-hidden-layer network (weights in ``data/ranker.json``, fitted by
 ``worldstate bench tune litbank-coref``), run with numpy.
@@ -19,9 +20,12 @@ from typing import Any
 import numpy as np
 
 from worldstate.data import load_json
-from worldstate.extract.coref.features import FEATURE_NAMES, NAME, NARRATOR, MentionTable, allowed, pair_features
+from worldstate.extract.coref.features import FEATURE_NAMES, NAME, NARRATOR, PRON3, MentionTable, allowed, pair_features
+from worldstate.extract.coref.merge import merge_name_clusters
 
 WINDOW = 30  # recent mentions every mention may link to
+NARRATOR_APART = True  # no he/she outside quotes in the narrator's cluster, no narrator I in a he/she cluster
+MERGE_NAMED = True  # the entity-level pass that merges clusters whose names agree (``merge.py``)
 SHIPPED = "coref/data/ranker.json"
 
 
@@ -35,6 +39,7 @@ class RankerModel:
     b2: float
     threshold: float
     provenance: dict[str, Any]
+    pronoun_threshold: float | None = None  # he/she/him/her link above this (None: ``threshold``)
 
     @classmethod
     def from_dict(cls, doc: dict[str, Any]) -> RankerModel:
@@ -47,6 +52,7 @@ class RankerModel:
             float(doc["b2"]),
             float(doc["threshold"]),
             dict(doc.get("provenance") or {}),
+            None if doc.get("pronoun_threshold") is None else float(doc["pronoun_threshold"]),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -57,6 +63,7 @@ class RankerModel:
             "w2": np.round(self.w2, 6).tolist(),
             "b2": round(self.b2, 6),
             "threshold": self.threshold,
+            "pronoun_threshold": self.pronoun_threshold,
             "provenance": self.provenance,
         }
 
@@ -122,6 +129,8 @@ def cluster_mentions(table: MentionTable, model: RankerModel) -> list[int]:
     roles: dict[int, set[int]] = {}  # cluster → role nouns of its nominals
     role_count = np.zeros(n, dtype=np.int64)  # cluster → how many role nouns, and one of them
     some_role = np.full(n, -1, dtype=np.int64)
+    narrator = np.zeros(n, dtype=np.int64)  # cluster → its narrator "I"s (outside quotes)
+    third = np.zeros(n, dtype=np.int64)  # cluster → its he/she outside quotes
     for i in range(n):
         cands, far = candidates(table, i, cluster_of, reps)
         chosen = len(cluster_of)  # a new cluster (ids are the first mention's index)
@@ -131,6 +140,10 @@ def cluster_mentions(table: MentionTable, model: RankerModel) -> list[int]:
             g = int(table.gender[i])
             if g:  # the cluster as a whole must not be of the other gender ("she" … "the little man")
                 ok &= genders[clusters, 3 - g] <= genders[clusters, g]
+            if NARRATOR_APART:  # the narrator's "I" and a third-person he/she outside quotes never corefer
+                t_i = int(table.mtype[i])
+                if t_i in (PRON3, NARRATOR) and int(table.quote[i]) < 0:
+                    ok &= (narrator if t_i == PRON3 else third)[clusters] == 0
             r = int(table.role_key[i])
             if r >= 0:  # "the miller" never joins a cluster of "the king"
                 ok &= (role_count[clusters] == 0) | ((role_count[clusters] == 1) & (some_role[clusters] == r))
@@ -139,18 +152,28 @@ def cluster_mentions(table: MentionTable, model: RankerModel) -> list[int]:
             reporter = _reporting_subject(table, i, cands, ok)
             if reporter is not None:  # "the miller said he …": he is the one who says it
                 chosen = cluster_of[reporter]
-            elif probs[best] >= model.threshold:
+            elif probs[best] > 0 and probs[best] >= _threshold_of(table, i, model):
                 chosen = cluster_of[int(cands[best])]
         cluster_of.append(chosen)
         cluster_arr[i] = chosen
         genders[chosen, int(table.gender[i])] += 1
+        if int(table.quote[i]) < 0 and int(table.mtype[i]) in (PRON3, NARRATOR):
+            (narrator if int(table.mtype[i]) == NARRATOR else third)[chosen] += 1
         r = int(table.role_key[i])
         if r >= 0 and r not in roles.setdefault(chosen, set()):
             roles[chosen].add(r)
             role_count[chosen] += 1
             some_role[chosen] = r
         _update_reps(table, i, chosen, reps)
-    return cluster_of
+    return merge_name_clusters(table, cluster_of) if MERGE_NAMED else cluster_of
+
+
+def _threshold_of(table: MentionTable, i: int, model: RankerModel) -> float:
+    """The score mention ``i`` needs to link: a third-person singular pronoun almost always has an
+    antecedent in LitBank, so it may have a threshold of its own (lower)."""
+    if model.pronoun_threshold is not None and int(table.mtype[i]) == PRON3:
+        return model.pronoun_threshold
+    return model.threshold
 
 
 def _reporting_subject(table: MentionTable, i: int, cands: np.ndarray, ok: np.ndarray) -> int | None:
