@@ -29,7 +29,7 @@ from worldstate.files import atomic_write_text
 TASK = "litbank-coref"
 THRESHOLDS = (0.08, 0.15, 0.3)
 HIDDEN = 32
-MAX_ITER = 30  # epochs of the pair scorer (30 beat 10 by CV: conll 0.667 vs 0.662)
+MAX_ITER = 10  # epochs of the pair scorer: 30 scored 0.667 vs 0.662 by CV but its weights broke hand-written cases (state questions 44/64)
 NEGATIVE_SHARE = 0.15  # share of the negative pairs kept for fitting
 SEED = 0
 
