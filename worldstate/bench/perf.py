@@ -66,13 +66,13 @@ def time_one(text: str) -> dict[str, Any]:
     settings = Settings.from_env()
     times: dict[str, float] = {}
     started = time.perf_counter()
-    world = analyze(text, settings, embed_early=True)
+    world = analyze(text, settings)  # as `check --task continuity` and `worldstate.analyze` run it: no embeddings
     times["analyze"] = time.perf_counter() - started
     started = time.perf_counter()
     run_head(world, "continuity")
     times["continuity"] = time.perf_counter() - started
     started = time.perf_counter()
-    for head in story_only_heads():
+    for head in story_only_heads():  # the knowledge heads embed every sentence here (MiniLM, on first use)
         if head.name != "continuity":
             run_head(world, head.name)
     times["all"] = times["continuity"] + time.perf_counter() - started

@@ -14,8 +14,8 @@ def age_mentions(view: StoryView) -> dict[str, list[tuple[int, str]]]:
     people = set(lex["person_nouns"])
     found: dict[str, list[tuple[int, str]]] = {}
     for i, doc in enumerate(view.docs):
-        if has_quote(view.sentences[i]):
-            continue
+        if has_quote(view.sentences[i]) or not any(t.lower_ in ages for t in doc):
+            continue  # (no age adjective in the sentence: nothing to walk)
         for tok in doc:
             if tok.pos_ != "NOUN" or tok.lemma_.lower() in people or tok.tag_ in {"NNS", "NNPS"}:
                 continue
