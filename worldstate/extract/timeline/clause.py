@@ -7,9 +7,10 @@ character offsets into story offsets, where the World's mentions and speeches li
 from __future__ import annotations
 
 import bisect
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from worldstate.extract.timeline.binding import rebind
 from worldstate.extract.timeline.words import Words, words
 from worldstate.state import Mention, Span, WorldState
 from worldstate.state.timeline import Modality
@@ -66,14 +67,30 @@ class SentenceView:
     story: StoryIndex
     w: Words
     previous: SentenceView | None = None  # the sentence before (for an unresolved 'it')
+    _rebound: dict[int, str] | None = field(default=None, repr=False)  # token index → re-resolved entity
 
     def span(self, *toks: Token) -> Span:
         toks_ = [t for t in toks if t is not None]
         return Span(self.offset + min(t.idx for t in toks_), self.offset + max(t.idx + len(t.text) for t in toks_))
 
     def ent(self, tok: Token | None) -> str | None:
+        """The entity ``tok`` names: coreference's, less a subject pronoun's that breaks a binding
+        constraint (:mod:`.binding`)."""
         if tok is None:
             return None
+        if self._rebound is None:
+            self._rebound = rebind(
+                self.doc,
+                self.offset,
+                self._coref_entity,
+                self.story.ws,
+                self.story.starts,
+                self.story.mentions,
+                self.index,
+            )
+        return self._rebound.get(tok.i) or self._coref_entity(tok)
+
+    def _coref_entity(self, tok: Token) -> str | None:
         start = self.offset + tok.idx
         return self.story.entity_at(start, start + len(tok.text))
 

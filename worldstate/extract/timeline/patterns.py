@@ -125,6 +125,7 @@ def location(view: SentenceView, verb: Token) -> Iterator[Change]:
             dest = (*place, obj)
     preps = [c for c in verb.children if c.dep_ == "prep"]
     preps += [p for a in verb.children if a.dep_ in ("advmod", "prt") for p in a.children if p.dep_ == "prep"]
+    preps += [p for a in _manner_conjuncts(view, verb) for p in a.children if p.dep_ == "prep"]
     allowed = w.static_preps if static else w.destination_preps
     for prep in preps if dest is None else []:
         if prep.lower_ not in allowed:
@@ -157,6 +158,18 @@ def location(view: SentenceView, verb: Token) -> Iterator[Change]:
         gone = gone or any(c.dep_ == "dobj" and c.lemma_ == "way" for c in verb.children)
         if gone and movers[0]:
             yield _change(view, verb, movers[0], Predicate.LOCATION, "", verb, value_text="")
+
+
+def _manner_conjuncts(view: SentenceView, verb: Token) -> list[Token]:
+    """Conjoined words with no subject of their own that are no motion verb ("down it rolled, plump into
+    the stream"): the parser's verbs for a manner word; their phrase of place belongs to ``verb``."""
+    return [
+        c
+        for c in verb.children
+        if c.dep_ == "conj"
+        and c.lemma_.lower() not in view.w.motion_verbs
+        and not any(g.dep_ in ("nsubj", "nsubjpass", "dobj") for g in c.children)
+    ]
 
 
 # -- possession -------------------------------------------------------------------------------------
@@ -196,16 +209,22 @@ def holdable(view: SentenceView, obj: Token | None, resolve_it: bool = True) -> 
 def _it_antecedent(view: SentenceView, it: Token) -> tuple[str, str, str] | None:
     """For an 'it' coreference left unresolved: the nearest earlier direct object that can be held, in
     this sentence or the one before ("taking the pig off the barrow, drove it away" → the pig)."""
-    candidates = [t for t in reversed(view.doc[: it.i]) if t.dep_ in ("dobj", "nsubjpass") and t.pos_ == "NOUN"]
-    scope = [(view, t) for t in candidates]
+    scope = [(view, t) for t in reversed(view.doc[: it.i]) if _object_noun(t)]
     if view.previous is not None:
-        before = reversed(view.previous.doc)
-        scope += [(view.previous, t) for t in before if t.dep_ in ("dobj", "nsubjpass") and t.pos_ == "NOUN"]
+        scope += [(view.previous, t) for t in reversed(view.previous.doc) if _object_noun(t)]
     for where, noun in scope[:6]:
         thing = holdable(where, noun, resolve_it=False)  # "a piece of it" must not look back again
         if thing is not None:
             return thing
     return None
+
+
+def _object_noun(tok: Token) -> bool:
+    """A noun that is a verb's object: 'took the pig', 'the pig was taken', 'drew off the skin' (the
+    parser hangs the object of a particle verb under the particle)."""
+    if tok.pos_ != "NOUN":
+        return False
+    return tok.dep_ in ("dobj", "nsubjpass") or (tok.dep_ == "pobj" and tok.head.dep_ == "prt")
 
 
 def direct_object(verb: Token) -> Token | None:
@@ -223,6 +242,8 @@ def possession(view: SentenceView, verb: Token) -> Iterator[Change]:
     lemma = verb.lemma_.lower()
     if lemma in w.motion_verbs:
         yield from _carried(view, verb)
+    if lemma in w.mount_verbs:
+        yield from _mounted(view, verb)
     obj = direct_object(verb)
     thing = holdable(view, obj)
     if thing is None or obj is None:
@@ -282,6 +303,25 @@ def _carried(view: SentenceView, verb: Token) -> Iterator[Change]:
             if thing is not None and pobj is not None and thing[2] not in view.w.animate:
                 value, text, lemma = thing
                 yield _change(view, verb, subj, Predicate.HOLDS, value, pobj, value_text=text, object_lemma=lemma)
+
+
+def _mounted(view: SentenceView, verb: Token) -> Iterator[Change]:
+    """'jumped upon the horse', 'mounted the ass': the rider has the beast (and the one who had it
+    does not)."""
+    subj = view.agent(verb)
+    if not subj or view.kind(subj) not in ("character", "group"):
+        return
+    beasts = [c for c in verb.children if c.dep_ == "dobj" and verb.lemma_ == "mount"]
+    for prep in verb.children:
+        if prep.dep_ == "prep" and prep.lower_ in ("on", "upon", "onto", "on to"):
+            beasts += [c for c in prep.children if c.dep_ == "pobj"]
+    for beast in beasts:
+        if beast.lemma_.lower() not in view.w.ridden_animals:
+            continue
+        thing = holdable(view, beast)
+        if thing is not None and thing[0] != subj:
+            value, text, lemma = thing
+            yield _change(view, verb, subj, Predicate.HOLDS, value, beast, value_text=text, object_lemma=lemma)
 
 
 # -- alive / dead ------------------------------------------------------------------------------------

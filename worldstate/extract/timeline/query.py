@@ -200,17 +200,39 @@ def _spoken(world: World, entity: str, sentence: int) -> list[KnownFact]:
                 out.append(KnownFact(k, world.sentences[k], k, Channel.TOLD.value, sp.speaker, sp.content_span))
     for k, hearer in _heard(world):
         if k <= sentence and hearer == entity:  # "when the queen heard this": the words just quoted
-            for sp in ws.speeches:
-                last = world.story.sentence_at(max(sp.content_span.end - 1, sp.content_span.start))
-                if last in (k - 1, k - 2) and sp.speaker != entity:
-                    first = world.story.sentence_at(sp.content_span.start)
-                    for told in range(first, last + 1):
-                        out.append(KnownFact(told, world.sentences[told], k, Channel.TOLD.value, sp.speaker))
+            for first, last, speaker in _just_said(world, k, entity):
+                for told in range(first, last + 1):
+                    out.append(KnownFact(told, world.sentences[told], k, Channel.TOLD.value, speaker))
+    for k, seer in _perceived(world):
+        if k <= sentence and seer == entity:
+            out.append(KnownFact(k, world.sentences[k], k, Channel.WITNESSED.value))
     for k, teller, hearer in _reported(world):
         if k <= sentence and entity in (teller, hearer):
             channel = Channel.THOUGHT if entity == teller else Channel.TOLD
             out.append(KnownFact(k, world.sentences[k], k, channel.value, None if entity == teller else teller))
     return out
+
+
+_HEARD_REACH = 8  # "heard this" reaches back at most this many sentences to the words it hears
+
+
+def _just_said(world: World, k: int, hearer: str) -> list[tuple[int, int, str | None]]:
+    """(first, last, speaker) of what 'heard this' in sentence ``k`` hears: the quotes that end one or
+    two sentences before; else, from the latest quote begun shortly before, every sentence up to ``k``
+    (a song or a letter quoted inside a quote that the speech layer ends early)."""
+    ending, begun = [], []
+    for sp in world.state.speeches:
+        if sp.speaker == hearer:
+            continue
+        first = world.story.sentence_at(sp.content_span.start)
+        last = world.story.sentence_at(max(sp.content_span.end - 1, sp.content_span.start))
+        if last in (k - 1, k - 2):
+            ending.append((first, last, sp.speaker))
+        elif k - _HEARD_REACH <= first < k:
+            begun.append((first, k - 1, sp.speaker))
+    if ending or not begun:
+        return ending
+    return [max(begun, key=lambda b: b[0])]
 
 
 def _heard(world: World) -> list[tuple[int, str]]:
@@ -258,6 +280,35 @@ def _reported(world: World) -> list[tuple[int, str | None, str]]:
         return out
 
     return world._remember("timeline_reported_speech", find)
+
+
+_PERCEIVE = ("see", "hear", "notice", "perceive", "observe", "discover", "find", "learn", "realise", "realize")
+
+
+def _perceived(world: World) -> list[tuple[int, str]]:
+    """(sentence, perceiver) for a told perception of a fact: 'he saw that the wolf was lying in it'
+    (narration, a that-clause, neither negated nor hypothetical)."""
+
+    def find() -> list[tuple[int, str]]:
+        from worldstate.extract.timeline.clause import sentence_views
+        from worldstate.state.timeline import Modality
+
+        out = []
+        for view in sentence_views(world):
+            if view is None:
+                continue
+            for tok in view.doc:
+                if tok.lemma_ not in _PERCEIVE or not any(
+                    c.dep_ == "ccomp" and any(m.dep_ == "mark" and m.lower_ == "that" for m in c.children)
+                    for c in tok.children
+                ):
+                    continue
+                seer = view.agent(tok)
+                if seer and view.modality(tok)[0] == Modality.ASSERTED:
+                    out.append((view.index, seer))
+        return out
+
+    return world._remember("timeline_perceived", find)
 
 
 def _denies_knowing(world: World, sentence: int, entity: str) -> bool:

@@ -56,6 +56,8 @@ class Words:
     extra_oppositions: tuple[tuple[frozenset[str], frozenset[str]], ...] = ()
     change_verbs: frozenset[str] = frozenset()  # "her hair turned golden": a told change of a trait
     magic_words: frozenset[str] = frozenset()  # magic told between two descriptions licenses a change
+    mount_verbs: frozenset[str] = frozenset()  # "jumped upon the horse": the rider has the beast
+    ridden_animals: frozenset[str] = frozenset()
 
 
 @lru_cache(maxsize=1)
