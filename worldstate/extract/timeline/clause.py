@@ -220,6 +220,8 @@ class SentenceView:
             return Modality.DREAM
         if lemma in w.speech_verbs:
             return Modality.SPEECH
+        if lemma == "wish" and any(c.dep_ in ("dobj", "dative") for c in verb.children):
+            return None  # "wished Hans good morning": a greeting, not a wish over the clause
         if lemma in w.wish_verbs and link == "xcomp":
             return Modality.WISHED
         if lemma in w.wish_verbs and lemma in ("wish", "hope", "want", "long", "desire"):

@@ -115,7 +115,7 @@ def location(view: SentenceView, verb: Token) -> Iterator[Change]:
     if lemma == "be" and verb.dep_ not in ("ROOT", "relcl", "conj", "ccomp", "advcl"):
         return
     movers = _movers(view, verb)
-    if not movers:
+    if not movers and lemma not in w.self_moving_release:  # a thing nobody resolved may still roll away
         return
     dest: tuple[str, str, Token] | None = None
     if lemma in w.arrival_verbs:
@@ -156,7 +156,7 @@ def location(view: SentenceView, verb: Token) -> Iterator[Change]:
     if lemma in ("go", "run", "ride", "drive", "fly", "set", "jog", "hurry", "walk", "make", "depart", "leave"):
         gone = any(c.dep_ in ("prt", "advmod") and c.lower_ in w.leave_particles for c in verb.children)
         gone = gone or any(c.dep_ == "dobj" and c.lemma_ == "way" for c in verb.children)
-        if gone and movers[0]:
+        if gone and movers and movers[0]:
             yield _change(view, verb, movers[0], Predicate.LOCATION, "", verb, value_text="")
 
 
@@ -197,7 +197,9 @@ def holdable(view: SentenceView, obj: Token | None, resolve_it: bool = True) -> 
         except KeyError:
             return None
     w = view.w
-    if lemma in w.not_holdable or lemma in w.people or obj.ent_type_ == "PERSON":
+    if lemma in w.pelts and any(c.dep_ == "poss" and c.pos_ in ("NOUN", "PROPN") for c in obj.children):
+        pass  # "the wolf's skin", drawn off: a thing now
+    elif lemma in w.not_holdable or lemma in w.people or obj.ent_type_ == "PERSON":
         return None
     if view.kind(ent) == "character" and lemma not in ("horse", "cow", "pig", "goose", "ox", "ass", "dog", "cat"):
         return None

@@ -58,6 +58,7 @@ class Words:
     magic_words: frozenset[str] = frozenset()  # magic told between two descriptions licenses a change
     mount_verbs: frozenset[str] = frozenset()  # "jumped upon the horse": the rider has the beast
     ridden_animals: frozenset[str] = frozenset()
+    pelts: frozenset[str] = frozenset()  # "the wolf's skin": held once it is drawn off
 
 
 @lru_cache(maxsize=1)
