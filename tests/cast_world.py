@@ -1,7 +1,8 @@
 """A synthetic story with a large cast (50 characters by default), hard-wrapped as Gutenberg texts are.
 
 Every character has a paragraph: where they go, whom they meet, what they give to whom. The world state is
-built by hand from that plan (no extractor), with a timeline of where each is and what each holds, so the
+built by hand from that plan (no extractor), with a timeline of where each is, what each holds, whom each
+met (a friend_of relation) and the trait an "Old" name tells, so the
 pictures (entity graph, lanes, reflowed paragraphs) can be tested on a big cast quickly.
 """
 
@@ -110,9 +111,12 @@ def cast_world(n: int = 50) -> tuple[WorldState, Timeline]:
             props.append(Proposition(f"q{k}", ids[i], "location", place_ids[place], span, k))
             knowledge.append(Knowledge(ids[i], f"q{k}", Channel.WITNESSED, k, evidence=span))
             states.append(StateInterval(ids[i], Predicate.LOCATION, place_ids[place], k, span, value_text=place))
+            if names[i].startswith("Old "):  # "Old Bertram": a trait the name tells
+                states.append(StateInterval(ids[i], Predicate.TRAIT, "age=old", k, span, value_text="old"))
         if "meet" in facts:
             i, friend = facts["meet"]
             events.append(Event(f"v{k}", "meet", k, k, span, agent=ids[i], patient=ids[friend], present=[ids[i]]))
+            states.append(StateInterval(ids[i], Predicate.RELATION, f"friend_of={ids[friend]}", k, span))
         if "give" in facts:
             i, friend, thing = facts["give"]
             events.append(Event(f"v{k}", "give", k, k, span, agent=ids[i], patient=ids[friend], present=[ids[i]]))

@@ -278,7 +278,7 @@ def test_fifty_character_graph_labels_never_overlap(cast_page):
     assert "What Anna knows" in browser.find_element(By.ID, "knowledge").get_attribute("textContent")
 
 
-def test_lanes_per_character_show_where_holds_and_knows(cast_page):
+def test_lanes_per_character_show_where_holds_traits_relations_and_knows(cast_page):
     browser, _ws = cast_page
     browser.find_element(By.CSS_SELECTOR, '#tabs button[data-tab="timeline"]').click()
     lanes = browser.find_elements(By.CSS_SELECTOR, "#lanes .lane[data-character]")
@@ -299,6 +299,12 @@ def test_lanes_per_character_show_where_holds_and_knows(cast_page):
     )  # until Queen Gretel gives it on
     ticks = bertram.find_elements(By.CSS_SELECTOR, ".lane-tick")
     assert ticks and any("(told by" in t.get_attribute("title") for t in ticks)
+    trait = bertram.find_element(By.CSS_SELECTOR, ".row-traits .bar-trait")  # "Old Bertram": age old
+    assert trait.text == "age: old" and trait.get_attribute("title").startswith("is age: old, s5\u2013end")
+    friend = bertram.find_element(By.CSS_SELECTOR, ".row-relations .bar-relation")
+    assert friend.get_attribute("title").startswith("friend of Princess Clara of the Glass Mountain, s6\u2013end")
+    anna = browser.find_element(By.CSS_SELECTOR, '#lanes .lane[data-character="c0"]')
+    assert not anna.find_elements(By.CSS_SELECTOR, ".row-traits")  # no trait told: no empty row
     holds.click()  # the evidence shows in the story pane
     flashed = browser.find_elements(By.CSS_SELECTOR, ".sent.flash")
     assert flashed and "Anna gave the golden key to Old Bertram" in " ".join(flashed[0].text.split())

@@ -97,7 +97,7 @@ def objects_label(objects: list[dict], name: str) -> str:
     return next(o["label"] for o in objects if o["name"] == name)
 
 
-def test_payload_lanes_show_where_holds_and_knows_per_character(cast):
+def test_payload_lanes_show_where_holds_traits_relations_and_knows_per_character(cast):
     ws, timeline = cast
     data = build_payload(ws, [], timeline=timeline)
     lanes = data["lanes"]
@@ -110,6 +110,10 @@ def test_payload_lanes_show_where_holds_and_knows_per_character(cast):
     assert knows and all(set(k) >= {"sentence", "label", "channel", "span"} for k in knows)
     start, end = anna["where"][0]["span"]
     assert "walked down the long road to the mill" in ws.story.text[start:end]
+    bertram = holder
+    assert [(b["label"], b["from"]) for b in bertram["traits"]] == [("age: old", 4)]
+    assert [b["label"] for b in anna["relations"]] == ["friend of Old Bertram"]
+    assert anna["traits"] == []
 
 
 def test_payload_marks_paragraphs_to_reflow(cast):

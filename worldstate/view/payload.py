@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from worldstate.state import Channel, EntityKind, Event, Finding, Knowledge, Source, WorldState
-from worldstate.state.timeline import Predicate, Timeline
+from worldstate.state.timeline import Predicate, StateInterval, Timeline
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -108,30 +108,29 @@ def _lanes(
     known: Mapping[str, list[KnownFact]] | None,
     limits: Limits,
 ) -> list[dict[str, Any]]:
-    """One lane per character (most mentioned first): where it is, what it holds, whether it died (the
-    timeline's told states, ``from``/``to`` sentence indexes, ``to`` the last sentence when the story never
-    ends it) and what it knows (since which sentence, how)."""
+    """One lane per character (most mentioned first): where it is, what it holds, whether it died, its
+    traits and titles, its relations (the timeline's told states, ``from``/``to`` sentence indexes, ``to``
+    the last sentence when the story never ends it) and what it knows (since which sentence, how)."""
     last = max(0, len(ws.story.sentences) - 1)
     chars = sorted(ws.characters(), key=lambda e: (-len(e.mentions), e.first_sentence))[: limits.lanes]
     by_subject = timeline.by_subject() if timeline else {}
     lanes = []
     for c in chars:
-        rows: dict[str, list[dict[str, Any]]] = {"where": [], "holds": [], "dead": []}
+        rows: dict[str, list[dict[str, Any]]] = {"where": [], "holds": [], "dead": [], "traits": [], "relations": []}
         for st in by_subject.get(c.id, []):
             if not st.modality.factual:
                 continue
-            row = {Predicate.LOCATION: "where", Predicate.HOLDS: "holds"}.get(st.predicate)
+            row = _LANE_ROWS.get(st.predicate)
             if st.predicate == Predicate.ALIVE and st.value == "false":
                 row = "dead"
             if row is None or len(rows[row]) >= limits.states_per_lane:
                 continue
-            label = "dead" if row == "dead" else st.value_text or idx.name(st.value)
             rows[row].append(
                 {
                     "from": st.start,
                     "to": last if st.end is None else max(st.start, st.end),
                     "open": st.end is None,
-                    "label": label,
+                    "label": _lane_label(row, st, idx),
                     "span": [st.evidence.start, st.evidence.end],
                     "quote": ws.story.span_text(st.evidence)[:200],
                 }
@@ -143,6 +142,29 @@ def _lanes(
         )
         lanes.append({"id": c.id, "name": c.name, "mentions": len(c.mentions), **rows, "knows": knows})
     return lanes
+
+
+_LANE_ROWS = {
+    Predicate.LOCATION: "where",
+    Predicate.HOLDS: "holds",
+    Predicate.TRAIT: "traits",
+    Predicate.TITLE: "traits",
+    Predicate.RELATION: "relations",
+}
+
+
+def _lane_label(row: str, st: StateInterval, idx: _Index) -> str:
+    """A bar's words: 'the forest', 'dead', 'hair: black', 'title: queen', 'married to Anna'."""
+    if row == "dead":
+        return "dead"
+    if st.predicate == Predicate.TITLE:
+        return f"title: {st.value_text or st.value}"
+    if st.predicate in (Predicate.TRAIT, Predicate.RELATION) and "=" in st.value:
+        key, value = st.value.split("=", 1)
+        if st.predicate == Predicate.TRAIT:
+            return f"{key.replace('_', ' ')}: {value}"
+        return f"{key.replace('_', ' ')} {idx.name(value)}"
+    return st.value_text or idx.name(st.value)
 
 
 def _recorded_knowledge(ws: WorldState, idx: _Index, character: str, cap: int) -> list[dict[str, Any]]:

@@ -468,8 +468,10 @@
     row.dataset.character = lane.id;
     var name = el("button", "lane-name", lane.name);
     name.type = "button";
+    var traits = lane.traits || [], relations = lane.relations || [];
     name.title = lane.name + ": " + lane.mentions + " mentions; " + lane.where.length + " places, " +
-      lane.holds.length + " things held, knows " + lane.knows.length;
+      lane.holds.length + " things held, " + traits.length + " traits, " + relations.length + " relations, knows " +
+      lane.knows.length;
     name.addEventListener("click", function () { selectCharacter(lane.id); });
     row.appendChild(name);
     var track = el("div", "lane-track");
@@ -485,7 +487,19 @@
       tick.addEventListener("click", function () { pickLaneItem(tick, k.span); });
       knows.appendChild(tick);
     });
-    [where, holds, knows].forEach(function (r) { track.appendChild(r); });
+    var rows = [where, holds];
+    if (traits.length) {  // a row only where the story tells any: most characters have none
+      var is = el("div", "lane-row row-traits");
+      traits.forEach(function (b) { is.appendChild(laneBar(b, "trait", "is " + b.label, x)); });
+      rows.push(is);
+    }
+    if (relations.length) {
+      var rel = el("div", "lane-row row-relations");
+      relations.forEach(function (b) { rel.appendChild(laneBar(b, "relation", b.label, x)); });
+      rows.push(rel);
+    }
+    rows.push(knows);
+    rows.forEach(function (r) { track.appendChild(r); });
     row.appendChild(track);
     return row;
   }
@@ -523,7 +537,8 @@
       body.appendChild(tr);
     });
     $("timeline-info").textContent = (data.lanes || []).length + " characters, one lane each over the story's " +
-      data.sentences.length + " sentences: where they are (green), what they hold (amber), what they know (ticks, " +
+      data.sentences.length + " sentences: where they are (green), what they hold (amber), traits and titles (violet), relations " +
+      "(blue), what they know (ticks, " +
       "coloured by how they learnt it). Hover for the evidence, click to read it. " + data.event_count + " events below" +
       (data.events.length < data.event_count ? " (first " + data.events.length + " included)" : "") + ".";
     $("tl-label").textContent = "page " + (k + 1) + " of " + pages;
