@@ -381,7 +381,7 @@ def trait_by_adjective(view: SentenceView, adj: Token) -> Iterator[Change]:
     if key is None:
         return
     if adj.dep_ == "amod" and adj.head.pos_ in ("NOUN", "PROPN"):
-        ent = view.ent(adj.head)
+        ent = _described(view, adj.head)
         if ent and view.kind(ent) == "character" and adj.head.lemma_.lower() not in ("one",):
             yield _change(view, adj.head, ent, Predicate.TRAIT, f"{key}={low}", adj, value_text=low)
     elif adj.dep_ == "acomp" and adj.head.lemma_ in ("be", "become", "grow", "look"):
@@ -404,6 +404,10 @@ def coloured_part(view: SentenceView, noun: Token) -> Iterator[Change]:
     if owner_tok is None and noun.dep_ == "dobj" and noun.head.lemma_ == "have":  # "Anna had black hair"
         owner_tok = view.subject(noun.head)
         owner = view.agent(noun.head)
+    with_ = noun.head if noun.dep_ == "pobj" and noun.head.lower_ == "with" else None
+    if owner_tok is None and with_ is not None and with_.head.pos_ in ("NOUN", "PROPN"):  # "a man with black hair"
+        owner_tok = with_.head
+        owner = _described(view, owner_tok)
     if not owner or view.kind(owner) != "character":
         return
     colour = next((c for c in noun.children if c.dep_ == "amod" and c.lower_ in view.w.colours), None)
@@ -418,6 +422,16 @@ def coloured_part(view: SentenceView, noun: Token) -> Iterator[Change]:
         yield _change(
             view, noun, owner, Predicate.TRAIT, f"{part}={colour.lower_}", owner_tok, colour, value_text=colour.lower_
         )
+
+
+def _described(view: SentenceView, noun: Token) -> str | None:
+    """Whom a noun describes: the subject for a predicate noun ("Hans was a tall man" → Hans), else the
+    noun's own entity."""
+    if noun.dep_ == "attr" and noun.head.lemma_ in ("be", "become", "remain"):
+        subject = view.agent(noun.head)
+        if subject and view.kind(subject) == "character":
+            return subject
+    return view.ent(noun)
 
 
 # -- relations, counts, titles -------------------------------------------------------------------------
