@@ -10,7 +10,7 @@ import pytest
 from worldstate.analysis import World, analyze
 from worldstate.extract.models import load_spacy
 from worldstate.extract.timeline.binding import rebind
-from worldstate.extract.timeline.query import _just_said, _perceived, knows
+from worldstate.extract.timeline.query import _introduced, _just_said, _perceived, knows
 from worldstate.state import Entity, EntityKind, Mention, MentionKind, Span, Story, WorldState
 from worldstate.state.timeline import Modality, Predicate
 
@@ -149,3 +149,26 @@ def test_heard_this_hears_back_to_the_quote_begun_before() -> None:
     """'When the queen heard this' (sentence 6) hears sentences 2 to 5, not her own words."""
     assert _just_said(_Told(), 6, "queen") == [(2, 5, "messenger")]  # type: ignore[arg-type]
     assert _just_said(_Told(), 4, "queen") == [(2, 2, "messenger")]  # type: ignore[arg-type]
+
+
+def test_a_wound_told_with_any_verb_is_a_trait() -> None:
+    """'he wandered quite blind': a wound word is the subject's trait whatever the verb; a size is not
+    ('he ran small' is no size)."""
+    world = analyze("The prince fell from the tower. Then the prince wandered quite blind about the forest.")
+    traits = [s.value for s in world.timeline.states if s.predicate == Predicate.TRAIT and s.subject == "prince"]
+    assert traits == ["wound=blind"]
+
+
+def test_an_entity_asked_by_name_is_one_mentioned_by_then() -> None:
+    """Coreference split 'a fisherman' (sentence 0) from 'the fisherman' (from sentence 1 on): at sentence
+    0 the question is about the one already told; later about both, exact names first."""
+    mention = SimpleNamespace
+    world = SimpleNamespace(
+        state=SimpleNamespace(
+            mentions=[mention(entity="fisherman-2", sentence=0), mention(entity="fisherman", sentence=1)]
+        ),
+        timeline=SimpleNamespace(states=[]),
+    )
+    assert _introduced(world, ["fisherman", "fisherman-2"], 0) == ["fisherman-2"]  # type: ignore[arg-type]
+    assert _introduced(world, ["fisherman", "fisherman-2"], 1) == ["fisherman", "fisherman-2"]  # type: ignore[arg-type]
+    assert _introduced(world, ["fisherman"], 0) == ["fisherman"]  # type: ignore[arg-type]  # nobody yet: all

@@ -374,8 +374,12 @@ def alive_by_adjective(view: SentenceView, adj: Token) -> Iterator[Change]:
 
 
 # -- traits ------------------------------------------------------------------------------------------
+_LINKING = ("be", "become", "grow", "look", "seem", "appear", "remain")  # verbs that link a trait to the subject
+
+
 def trait_by_adjective(view: SentenceView, adj: Token) -> Iterator[Change]:
-    """'a little man' (size=little), 'she was blind' (wound=blind), 'an old goat' (age=old)."""
+    """'a little man' (size=little), 'she was blind' (wound=blind), 'an old goat' (age=old); a wound also
+    with any verb ('he wandered quite blind', 'she fell sick')."""
     low = adj.lower_
     key = view.w.trait_words.get(low)
     if key is None:
@@ -384,7 +388,7 @@ def trait_by_adjective(view: SentenceView, adj: Token) -> Iterator[Change]:
         ent = _described(view, adj.head)
         if ent and view.kind(ent) == "character" and adj.head.lemma_.lower() not in ("one",):
             yield _change(view, adj.head, ent, Predicate.TRAIT, f"{key}={low}", adj, value_text=low)
-    elif adj.dep_ == "acomp" and adj.head.lemma_ in ("be", "become", "grow", "look"):
+    elif adj.dep_ == "acomp" and (adj.head.lemma_ in _LINKING or (key == "wound" and adj.head.pos_ == "VERB")):
         ent = view.agent(adj.head)
         if (
             ent

@@ -75,7 +75,7 @@ def state_at(world: World, sentence: int, entity: str | None = None, *, knowledg
     the entities named ``entity``."""
     ws = world.state
     if entity:
-        ids = _preferred(world, find_entities(world, entity), entity)
+        ids = _preferred(world, _introduced(world, find_entities(world, entity), sentence), entity)
     else:
         mentioned = {m.entity for m in ws.mentions if m.entity and m.sentence <= sentence}
         ids = [e.id for e in ws.entities if e.kind in (EntityKind.CHARACTER, EntityKind.GROUP) and e.id in mentioned]
@@ -100,6 +100,15 @@ def state_at(world: World, sentence: int, entity: str | None = None, *, knowledg
             cs.knows = knows(world, eid, sentence)
         out.append(cs)
     return StateReport(sentence, out, timeline.story_time.at(sentence))
+
+
+def _introduced(world: World, ids: list[str], sentence: int) -> list[str]:
+    """The entities of ``ids`` mentioned by the end of ``sentence`` (all of ``ids`` when none is): 'the
+    fisherman' of sentence 0 is not the same-named entity coreference split off from sentence 1 on."""
+    seen = {m.entity for m in world.state.mentions if m.entity in ids and m.sentence <= sentence}
+    told = {s.subject for s in world.timeline.states if s.subject in ids and s.start <= sentence}
+    early = [i for i in ids if i in seen or i in told]
+    return early or ids
 
 
 def _past_place(timeline: Timeline, s: StateInterval, sentence: int) -> bool:
