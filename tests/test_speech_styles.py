@@ -68,6 +68,31 @@ def test_dash_dialogue():
     ]
 
 
+def test_dash_speech_going_on_after_its_attribution_line():
+    text = (
+        "Two strong shrill whistles answered through the calm .\n"
+        "— Thanks , old chap , he cried briskly .\nThat will do nicely .\nSwitch off the current , will you ?\n"
+        "He skipped off the gunrest and looked gravely at his watcher .\n"
+        "— The mockery of it !\nhe said gaily .\nYour absurd name , an ancient Greek !\n"
+        "He pointed his finger in friendly jest .\n— Tell me , Mulligan , Stephen said quietly .\n"
+    )
+    assert quoted(text) == [
+        "— Thanks , old chap ,",
+        "That will do nicely .\nSwitch off the current , will you ?",  # the speech goes on: one quote
+        "— The mockery of it !",
+        "Your absurd name , an ancient Greek !",  # after an attribution line of its own
+        "— Tell me , Mulligan ,",
+    ]
+
+
+def test_dash_paragraph_attributed_in_the_middle_is_two_quotes():
+    text = (
+        "He stood up.\n\n— Thanks, old chap, he cried briskly. That will do nicely. Switch it off.\n\n"
+        "— Yes.\n\n— No.\n\nHe left."
+    )
+    assert quoted(text) == ["— Thanks, old chap,", "That will do nicely. Switch it off.", "— Yes.", "— No."]
+
+
 def test_dashes_in_a_quoted_story_are_not_dialogue():
     text = "“Wait,” he said -- and stopped.\n\n-- A note. “Go,” she said.\n\n-- Another."
     assert quoted(text) == ["“Wait,”", "“Go,”"]

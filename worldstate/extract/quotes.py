@@ -32,6 +32,23 @@ _DASH_ATTRIBUTION = re.compile(
     r"replied|says|asks|\w+ed)\b[^.!?\n—]{0,40}[.!?]?[ \t]*$",
     re.M,
 )
+# the attribution in the middle of a dash paragraph: "— Thanks, old chap, he cried briskly. That will do."
+_DASH_ATTRIBUTION_MID = re.compile(
+    r",[ \t]+(?:(?:he|she|I|they|we)[ \t]+|(?:[A-Z][\w’']*[ \t]+){1,3})(?:\w+ly[ \t]+)?(?:said|asked|cried|answered|"
+    r"replied|says|asks|\w+ed)\b[^.!?\n—]{0,40}[.!?](?=[ \t]+[A-Z])"
+)
+# a line of its own that attributes the dash line before it: "he said gaily ." / "Mulligan said ."
+_ATTRIBUTION_LINE = re.compile(
+    r"[ \t]*(?:(?:he|she|I|they|we|He|She|They|We)|(?:[A-Z][\w’']*[ \t]+){0,2}[A-Z][\w’']*)[ \t]+(?:\w+ly[ \t]+)?"
+    r"(?:said|asked|cried|answered|replied|says|asks)\b[^.!?\n—]{0,40}[.!?]?[ \t]*$"
+)
+# narration, not speech going on, in a sentence line after a dash quote: a third-person subject and a
+# past-tense verb, without a first- or second-person word ("He skipped off the gunrest .")
+_THIRD_PERSON_START = re.compile(r"[ \t]*(?:He|She|They|It|His|Her|Their|The|A|An|[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)?)\b")
+_PAST_VERB = re.compile(r"\b(?:\w+ed|was|were|had|said|went|came|took|saw|stood|sat|began|felt|knew|thought|made|got|"
+                        r"ran|put|laid|held|told|left|turned|gave|found|heard|brought|shook|drew|spoke|rose|fell)\b")  # fmt: skip
+_PERSONAL = re.compile(r"\b(?:I|me|my|mine|we|us|our|you|your|yours)\b|’m\b|'m\b", re.I)
+MAX_DASH_CONTINUED = 12  # sentence lines a dash quote's speech may go on for after its attribution
 _PAIRS = {"“": "”", '"': '"', "«": "»", "「": "」", "『": "』", "‘": "’", "'": "'"}
 _DOUBLE = '“”"«»「」『』'
 _SINGLE = "‘’'"
@@ -137,7 +154,13 @@ def find_quotes(story: Story) -> list[Quote]:
         span = paras[k].span
         k += 1
         if style == "dash":
-            quotes.extend(_dash_quotes(text, span.start, span.end))
+            found = _dash_quotes(text, span.start, span.end)
+            quotes.extend(found)
+            if found and lines_layout:
+                cont = _dash_continuation(text, paras, k, found[-1])
+                if cont is not None:
+                    quotes.append(cont[0])
+                    k = cont[1]
             continue
         pairs = _pair(_marks(text, max(span.start, resume), span.end, chars), text)
         for opened, closed in pairs:
@@ -186,14 +209,62 @@ def _continue(text: str, paras: list, k: int, opened: int, chars: str) -> tuple[
 
 
 def _dash_quotes(text: str, start: int, end: int) -> list[Quote]:
-    """Dash dialogue in one paragraph: from a leading dash (or ``: —``) to the paragraph's end."""
+    """Dash dialogue in one paragraph: from a leading dash (or ``: —``) to the paragraph's end, or to an
+    attribution (``, he said .``); the speech going on after an attribution in mid-paragraph ("— Thanks,
+    he cried. That will do nicely.") is a second quote."""
     m = _DASH_START.match(text, start) or _COLON_DASH.search(text, start, end)
     if m is None:
         return []
     dash = m.start() + re.search(r"—|–|--", m.group()).start()  # type: ignore[union-attr]
     tail = _DASH_ATTRIBUTION.search(text, dash, end)
+    mid = _DASH_ATTRIBUTION_MID.search(text, dash, end) if tail is None else None
+    if mid is not None:
+        out = [q for q in (_quote(text, dash, mid.start() + 1, False),) if q]
+        rest = mid.end()
+        while rest < end and text[rest].isspace():
+            rest += 1
+        stop = end
+        while stop > rest and text[stop - 1].isspace():
+            stop -= 1
+        if rest < stop:
+            out.append(Quote(rest, stop, rest, stop))
+        return out
     q = _quote(text, dash, tail.start() + 1 if tail else end, False)
     return [q] if q else []
+
+
+def _is_speech_line(line: str) -> bool:
+    """A sentence line after a dash quote's attribution that goes on with the speech (see
+    :data:`_THIRD_PERSON_START`)."""
+    if not line.strip() or _DASH_START.match(line):
+        return False
+    if _PERSONAL.search(line) or line.rstrip()[-1:] in "?!":
+        return True
+    return not (_THIRD_PERSON_START.match(line) and _PAST_VERB.search(line))
+
+
+def _dash_continuation(text: str, paras: list, k: int, last: Quote) -> tuple[Quote, int] | None:
+    """On a sentence-a-line story, the lines after a dash quote that was attributed (``, he said .`` on
+    its line, or an attribution line of its own right after it) that go on with the speech, as one
+    quote, and the line to scan next; None when there are none."""
+    line = paras[k - 1].span
+    attributed = text[last.end : line.end].strip() != ""
+    j = k
+    if not attributed and j < len(paras) and _ATTRIBUTION_LINE.match(text, paras[j].span.start, paras[j].span.end):
+        attributed, j = True, j + 1
+    if not attributed:
+        return None
+    first = j
+    while j < len(paras) and j - first < MAX_DASH_CONTINUED:
+        span = paras[j].span
+        if not _is_speech_line(text[span.start : span.end]):
+            break
+        j += 1
+    if j == first:
+        return None
+    start, end = paras[first].span.start, paras[j - 1].span.end
+    q = Quote(start, end, start, end)
+    return (q, j) if text[start:end].strip() else None
 
 
 def _drop_nested(quotes: list[Quote]) -> list[Quote]:
