@@ -89,6 +89,7 @@ def sentence_docs(chunks: list[tuple[int, spacy.tokens.Doc]], spans: list[tuple[
     """One spaCy Doc per (start, end) character span, cut from the chunk parses (``Span.as_doc``);
     None where it cannot be (the span crosses a chunk boundary, or there are no chunks)."""
     starts = [offset for offset, _ in chunks]
+    ends = [offset + _text_length(sdoc) for offset, sdoc in chunks]  # ``Doc.text`` joins every token: once a chunk
     out: list[Any] = []
     for start, end in spans:
         k = bisect.bisect_right(starts, start) - 1
@@ -96,9 +97,17 @@ def sentence_docs(chunks: list[tuple[int, spacy.tokens.Doc]], spans: list[tuple[
             out.append(None)
             continue
         offset, sdoc = chunks[k]
-        if end > offset + len(sdoc.text):
+        if end > ends[k]:
             out.append(None)
             continue
         piece = sdoc.char_span(start - offset, end - offset, alignment_mode="expand")
         out.append(piece.as_doc() if piece is not None and len(piece) else None)
     return out
+
+
+def _text_length(sdoc: Any) -> int:
+    """``len(sdoc.text)`` without building the text: the last token's offset and length with its whitespace."""
+    if not len(sdoc):
+        return 0
+    last = sdoc[-1]
+    return last.idx + len(last.text_with_ws)
