@@ -134,11 +134,13 @@ class World:
 
     def _sentence_docs(self) -> list[Doc]:
         from worldstate.extract.spacy_backend import sentence_docs
+        from worldstate.state.text import unwrap_lines
 
         chunks = self.parsed.chunks if self.parsed is not None else []
         docs = sentence_docs(chunks, [(s.start, s.end) for s in self.spans])
         missing = [i for i, doc in enumerate(docs) if doc is None]
-        for i, doc in zip(missing, self.nlp.pipe([self.sentences[i] for i in missing]), strict=True):
+        texts = [unwrap_lines(self.sentences[i]) for i in missing]
+        for i, doc in zip(missing, self.nlp.pipe(texts), strict=True):
             docs[i] = doc
         return docs
 

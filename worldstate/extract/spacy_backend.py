@@ -1,4 +1,8 @@
-"""spaCy backend: parse a story in paragraph chunks with ``nlp.pipe`` into a :class:`ParsedDoc`."""
+"""spaCy backend: parse a story in paragraph chunks with ``nlp.pipe`` into a :class:`ParsedDoc`.
+
+The parser reads each chunk with its wrapping line breaks as spaces (``unwrap_lines``: same offsets), so a
+hard-wrapped line that starts with a capital does not start a sentence; its sentences are the story's one split.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +13,7 @@ from worldstate.config import Settings
 from worldstate.extract.models import load_spacy
 from worldstate.extract.parsed import ParsedDoc, Token
 from worldstate.state import Story
+from worldstate.state.text import unwrap_lines
 
 if TYPE_CHECKING:
     import spacy.tokens
@@ -42,7 +47,7 @@ def parse_spacy(story: Story, settings: Settings) -> tuple[ParsedDoc, list[tuple
     ranges = chunks(story)
     doc = ParsedDoc()
     spans: list[tuple[int, int]] = []
-    texts = (story.text[s:e] for s, e in ranges)
+    texts = (unwrap_lines(story.text[s:e]) for s, e in ranges)  # a wrapped line is one sentence going on
     parsed: list[tuple[int, spacy.tokens.Doc]] = []
     for (offset, _end), sdoc in zip(ranges, nlp.pipe(texts, batch_size=BATCH_SIZE), strict=True):
         _append(doc, sdoc, offset, spans)
