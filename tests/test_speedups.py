@@ -174,3 +174,26 @@ def test_sentence_docs_are_cut_from_the_chunks_with_their_text() -> None:
     docs = world.sentence_docs
     assert len(docs) == len(world.sentences)
     assert [doc.text.strip() for doc in docs] == [s.strip() for s in world.sentences]
+
+
+def test_heads_and_lazy_layers_run_with_the_collector_paused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cyclic collector is off while a head runs and while a lazy layer is built, and on again after."""
+    import gc
+
+    from worldstate.detect import heads
+    from worldstate.detect.answers import Answer
+
+    seen: list[bool] = []
+
+    def head_function(world: object) -> Answer:
+        seen.append(gc.isenabled())
+        return Answer()
+
+    fake = heads.Head("fake", "unused:unused", "records the collector's state")
+    monkeypatch.setattr(heads, "get_head", lambda name: fake)
+    monkeypatch.setattr(heads.Head, "load", lambda self: head_function)
+    world = analyze("Anna found a key. She hid it.")
+    assert gc.isenabled()
+    heads.run_head(world, "fake")
+    world._remember("probe", lambda: seen.append(gc.isenabled()))
+    assert seen == [False, False] and gc.isenabled()
