@@ -204,3 +204,38 @@ def test_knp_tune_writes_weights_that_bench_run_uses(tmp_path: Path, cache: Path
     tuned = json.loads((out / "metrics.json").read_text("utf-8"))["tuned"]
     assert tuned["file"] == str(written) and tuned["source"] == "tuned" and tuned["in_sample"] is True
     assert IN_SAMPLE in (out / "report.md").read_text("utf-8")
+
+
+def test_tune_documents_cross_validates_fits_on_all_and_records_provenance(tmp_path: Path, cache: Path) -> None:
+    """The shared document-model tuning: CV picks the setting, the final fit sees every document, the saved
+    model's path and the parameters land in the provenance the task's tuned folder holds."""
+    from worldstate.bench.tune.store import DocumentFit, TuneOptions, read_provenance, tune_documents
+    from worldstate.detect.tuned import PROVENANCE, tuned_dir
+
+    data = tmp_path / "docs.txt"
+    data.write_text("a\nb\nc\n", encoding="utf-8")
+    fitted: list[tuple[list[str], float]] = []
+
+    def save(settings: Settings, model: dict[str, float], prov: dict[str, object]) -> Path:
+        path = tuned_dir(settings, "toy-task") / "model.json"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps({"model": model, "score": prov["score"]}), encoding="utf-8")
+        return path
+
+    spec = DocumentFit(
+        "toy-task",
+        lambda path, settings, options: path.read_text("utf-8").split(),
+        lambda docs, k, seed, options: ({"f1": 0.5, "folds": k}, 0.25),
+        lambda docs, setting: fitted.append((docs, setting)) or {"threshold": setting},
+        lambda docs, model: {"f1": 1.0, "n": len(docs)},
+        save,
+        lambda docs, model, setting: {"threshold": setting},
+        ("threshold", (0.25, 0.5), 0.5),
+    )
+    prov = tune_documents(spec, data, Settings.from_env(), TuneOptions(cv=3, seed=7, progress=False))
+    assert fitted == [(["a", "b", "c"], 0.25)]
+    assert prov["score"] == {"cv": {"f1": 0.5, "folds": 3}, "in_sample": {"f1": 1.0, "n": 3}}
+    assert prov["parameters"] == {"threshold": 0.25, "folds": 3, "seed": 7}
+    assert "the threshold is the best of [0.25, 0.5]" in prov["evaluation"]
+    assert Path(prov["model"]).is_file() and prov["data_sha256"] == data_sha256(data)
+    assert read_provenance(tuned_dir(Settings.from_env(), "toy-task") / PROVENANCE)["model"] == prov["model"]

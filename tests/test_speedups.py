@@ -136,3 +136,64 @@ def test_task_registry_reads_every_declared_field() -> None:
     assert TASKS["knp"].score([knp_item, knp_item], [{"choice": 0}, {"choice": 1}]) == {"accuracy": 0.5}
     coin = TASKS["ikd"].baselines([Item(id="y", inputs={"story": "One. Two."}, gold={})])
     assert set(coin) == {"random", "always error", "always consistent"}
+
+
+def test_matmul_layers_parse_as_thinc_blis_does() -> None:
+    """spaCy's layers on numpy matmul (one BLAS thread) tag, parse, lemmatise and label entities as thinc's own
+    blis products do."""
+    import importlib
+
+    from worldstate.extract.models import default_spacy_model, load_spacy
+    from worldstate.extract.spacy_ops import MatmulOps
+
+    fast = load_spacy()
+    plain = importlib.import_module(default_spacy_model()).load()
+    assert any(isinstance(layer.ops, MatmulOps) for layer in fast.get_pipe("parser").model.walk())
+    assert not any(isinstance(layer.ops, MatmulOps) for layer in plain.get_pipe("parser").model.walk())
+
+    def signature(doc: object) -> list[tuple[object, ...]]:
+        return [(t.tag_, t.dep_, t.head.i, t.lemma_, t.ent_iob_, t.ent_type_, t.is_sent_start) for t in doc]
+
+    assert signature(fast(STORY)) == signature(plain(STORY))
+
+
+def test_matmul_gemm_equals_numpy_products() -> None:
+    from worldstate.extract.spacy_ops import MatmulOps
+
+    rng = np.random.default_rng(0)
+    x, y = rng.random((5, 3), dtype=np.float32), rng.random((4, 3), dtype=np.float32)
+    ops = MatmulOps()
+    assert np.allclose(ops.gemm(x, y, trans2=True), x @ y.T)
+    assert np.allclose(ops.gemm(x.T, y.T, trans1=True), x @ y.T)
+    out = np.zeros((5, 4), dtype=np.float32)
+    assert ops.gemm(x, y.T, out=out) is out and np.allclose(out, x @ y.T)
+
+
+def test_sentence_docs_are_cut_from_the_chunks_with_their_text() -> None:
+    world = analyze(STORY)
+    docs = world.sentence_docs
+    assert len(docs) == len(world.sentences)
+    assert [doc.text.strip() for doc in docs] == [s.strip() for s in world.sentences]
+
+
+def test_heads_and_lazy_layers_run_with_the_collector_paused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cyclic collector is off while a head runs and while a lazy layer is built, and on again after."""
+    import gc
+
+    from worldstate.detect import heads
+    from worldstate.detect.answers import Answer
+
+    seen: list[bool] = []
+
+    def head_function(world: object) -> Answer:
+        seen.append(gc.isenabled())
+        return Answer()
+
+    fake = heads.Head("fake", "unused:unused", "records the collector's state")
+    monkeypatch.setattr(heads, "get_head", lambda name: fake)
+    monkeypatch.setattr(heads.Head, "load", lambda self: head_function)
+    world = analyze("Anna found a key. She hid it.")
+    assert gc.isenabled()
+    heads.run_head(world, "fake")
+    world._remember("probe", lambda: seen.append(gc.isenabled()))
+    assert seen == [False, False] and gc.isenabled()

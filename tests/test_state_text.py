@@ -56,3 +56,37 @@ def test_span_validation():
         pass
     else:
         raise AssertionError("a reversed span must be rejected")
+
+
+WRAPPED = (
+    "Elizabeth had been obliged to stand up for two dances, and during part\n"
+    "of that time Mr. Darcy had been standing near enough for her to hear a\n"
+    "conversation between him and Mr. Bingley, who came from the dance for a\n"
+    "few minutes to press his friend to join it; and soon after she heard it\n"
+    "said by Mr.\n"
+    "Darcy that he would ride on the morrow to\n"
+    "London. His sister went with him.\n"
+    "and the house was quiet.\n"
+    "\n"
+    "Next morning the rain began."
+)
+
+
+def test_a_wrapping_line_break_is_a_space_and_keeps_offsets():
+    from worldstate.state.text import unwrap_lines
+
+    flat = unwrap_lines(WRAPPED)
+    assert len(flat) == len(WRAPPED)
+    assert "during part of that time Mr. Darcy" in flat and "said by Mr. Darcy" in flat
+    assert "morrow to London." in flat
+    assert "London. His sister went with him.\nand the house" in flat  # a line that ends a sentence stays
+    assert "quiet.\n\nNext" in flat  # a blank line stays
+    assert unwrap_lines("one\n\ntwo") == "one\n\ntwo"
+
+
+def test_hard_wrapped_lines_starting_with_a_capital_do_not_end_a_sentence():
+    story = Story.from_text(WRAPPED)
+    sentences = [story.sentence_text(i) for i in range(len(story.sentences))]
+    assert [s.split()[0] for s in sentences] == ["Elizabeth", "His", "and", "Next"]
+    assert sentences[0].endswith("morrow to\nLondon.")
+    assert "Mr. Darcy" in Story.from_text("He saw Mr. Darcy and Dr. Jones. They left.").sentence_text(0)

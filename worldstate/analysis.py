@@ -134,11 +134,13 @@ class World:
 
     def _sentence_docs(self) -> list[Doc]:
         from worldstate.extract.spacy_backend import sentence_docs
+        from worldstate.state.text import unwrap_lines
 
         chunks = self.parsed.chunks if self.parsed is not None else []
         docs = sentence_docs(chunks, [(s.start, s.end) for s in self.spans])
         missing = [i for i, doc in enumerate(docs) if doc is None]
-        for i, doc in zip(missing, self.nlp.pipe([self.sentences[i] for i in missing]), strict=True):
+        texts = [unwrap_lines(self.sentences[i]) for i in missing]
+        for i, doc in zip(missing, self.nlp.pipe(texts), strict=True):
             docs[i] = doc
         return docs
 
@@ -158,7 +160,8 @@ class World:
 
     def _remember(self, key: str, make: Any) -> Any:
         if key not in self._memo:
-            self._memo[key] = make()
+            with collector_paused():  # a lazily built layer, like the eager ones
+                self._memo[key] = make()
         return self._memo[key]
 
     def _wait_for(self, thread: threading.Thread) -> None:
@@ -193,15 +196,16 @@ def analyze(
         story = Story.from_text(text, source=source, language=settings.language or None)
     if not story.sentences:
         raise InputError(where, "no sentences found")
-    with _collector_paused():
+    with collector_paused():
         return _build(story, raw, settings, layers, embed_early)
 
 
 @contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Python's cyclic garbage collector off while the layers are built: the analysis allocates millions
-    of small objects and frees few cycles, and each full collection would walk every object of the
-    loaded models again. It runs as usual afterwards (and collects anything left then)."""
+def collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector off while the layers are built and the heads read them: they
+    allocate millions of small objects (parse tokens, spaCy ``Token`` views) and free few cycles, and each
+    full collection would walk every object of the loaded models again. It runs as usual afterwards (and
+    collects anything left then)."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:

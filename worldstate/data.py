@@ -43,22 +43,23 @@ def typed(cls: type[T], values: Mapping[str, Any]) -> T:
     converted in turn), ``dict[str, float]`` with float values, ``tuple[re.Pattern[str], ...]`` compiled
     case-insensitively, ``tuple[str, str]`` item by item."""
     hints = typing.get_type_hints(cls)
-    given = {f.name: _as_type(hints[f.name], values[f.name]) for f in dataclasses.fields(cls) if f.name in values}
+    given = {f.name: as_type(hints[f.name], values[f.name]) for f in dataclasses.fields(cls) if f.name in values}
     return cls(**given)  # a field without a value keeps its default
 
 
-def _as_type(hint: Any, value: Any) -> Any:
+def as_type(hint: Any, value: Any) -> Any:
+    """Plain YAML ``value`` converted to the type ``hint`` (as :func:`typed` converts each field)."""
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin is frozenset:
         return frozenset(value)
     if origin is dict:
-        return {k: _as_type(args[1], v) for k, v in value.items()}
+        return {k: as_type(args[1], v) for k, v in value.items()}
     if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
         if typing.get_origin(args[0]) is re.Pattern:
             return tuple(re.compile(p, re.I) for p in value)
-        return tuple(_as_type(args[0], v) for v in value)
+        return tuple(as_type(args[0], v) for v in value)
     if origin is tuple:
-        return tuple(_as_type(a, v) for a, v in zip(args, value, strict=True))
+        return tuple(as_type(a, v) for a, v in zip(args, value, strict=True))
     if hint is float or hint is str:
         return hint(value)
     return value

@@ -93,7 +93,10 @@ def run_head(world: World, name: str, **inputs: Any) -> Answer:
     unknown = set(inputs) - set(head.inputs)
     if unknown:
         raise ConfigError(f"task {name} takes no {', '.join(sorted(unknown))}")
-    answer = head.load()(world, **inputs)
+    from worldstate.analysis import collector_paused
+
+    with collector_paused():
+        answer = head.load()(world, **inputs)
     known = {id(f) for f in world.findings}
     world.findings.extend(f for f in answer.findings if id(f) not in known)
     return answer

@@ -15,10 +15,14 @@ def crc32_of(features: Iterable[str]) -> list[int]:
     memo = _memo
     if len(memo) > MEMO_LIMIT:
         memo.clear()
-    out = []
-    for feature in features:
-        value = memo.get(feature)
-        if value is None:
-            value = memo[feature] = zlib.crc32(feature.encode("utf-8"))
-        out.append(value)
+    features = features if isinstance(features, list) else list(features)
+    out = list(map(memo.get, features))  # the remembered ones in one pass; None marks a string not seen yet
+    if None in out:
+        for i, value in enumerate(out):
+            if value is None:
+                feature = features[i]
+                value = memo.get(feature)  # the same new string twice in one list
+                if value is None:
+                    value = memo[feature] = zlib.crc32(feature.encode("utf-8"))
+                out[i] = value
     return out

@@ -1,56 +1,57 @@
-"""The English word lists (``data/lexicon.yaml``), loaded once."""
+"""The English word lists (``data/lexicon.yaml``), loaded once.
+
+The file declares the kind of each list (``kinds``: a set of words, a word map, amounts, patterns …);
+:class:`Lexicon` reads every list as its kind and gives it by name (``lexicon().speech_verbs``).
+"""
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
 from functools import lru_cache
+from types import MappingProxyType
+from typing import Any
 
-from worldstate.data import load_yaml, typed
+from worldstate.data import as_type, load_yaml
+
+# A list's kind (as ``kinds`` in lexicon.yaml names it) → the type it is read as.
+KIND_TYPES: dict[str, Any] = {
+    "words": frozenset[str],
+    "word_map": dict[str, str],
+    "amounts": dict[str, float],
+    "patterns": tuple[re.Pattern[str], ...],
+    "pairs": dict[str, tuple[str, str]],
+    "phrases": tuple[str, ...],
+}
 
 
-@dataclass(frozen=True)
 class Lexicon:
-    male: frozenset[str]
-    female: frozenset[str]
-    plural: frozenset[str]
-    first_singular: frozenset[str]
-    first_plural: frozenset[str]
-    second: frozenset[str]
-    possessive: frozenset[str]
-    person_nouns: dict[str, str]
-    kinship: dict[str, str]
-    titles: frozenset[str]
-    not_names: frozenset[str]
-    place_nouns: frozenset[str]
-    speech_verbs: frozenset[str]
-    addressee_object_verbs: frozenset[str]
-    perception_verbs: frozenset[str]
-    mental_verbs: frozenset[str]
-    death_verbs: dict[str, str]
-    birth_verbs: dict[str, str]
-    motion_verbs: frozenset[str]
-    departure_verbs: frozenset[str]
-    location_preps: frozenset[str]
-    scene_shift: tuple[re.Pattern[str], ...]
-    soft_scene_shift: tuple[re.Pattern[str], ...]
-    time_words: frozenset[str]
-    duration_units: dict[str, float]
-    number_words: dict[str, float]
-    adjective_states: dict[str, tuple[str, str]]
-    stop_lemmas: frozenset[str]
-    animate_prototypes: tuple[str, ...]
-    inanimate_prototypes: tuple[str, ...]
+    """The word lists by name, each already converted to its kind's type; read-only."""
+
+    def __init__(self, lists: Mapping[str, Any]) -> None:
+        self.__dict__["_lists"] = MappingProxyType(dict(lists))
+
+    def __getattr__(self, name: str) -> Any:
+        lists = self.__dict__["_lists"]
+        if name not in lists:
+            raise AttributeError(f"the lexicon has no list {name!r}")
+        return lists[name]
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("the lexicon is read-only")
+
+    def names(self) -> list[str]:
+        """Every list's name."""
+        return sorted(self.__dict__["_lists"])
 
     @property
     def third_person(self) -> frozenset[str]:
         return self.male | self.female | self.plural
 
 
-@lru_cache(maxsize=1)
-def lexicon() -> Lexicon:
-    """The lexicon shipped in ``worldstate/extract/data/lexicon.yaml`` (each list typed by its field)."""
-    raw = load_yaml("extract", "data/lexicon.yaml")
+def read_lexicon(raw: Mapping[str, Any]) -> Lexicon:
+    """The :class:`Lexicon` of the parsed lexicon.yaml ``raw``: every list its ``kinds`` entry names, as that
+    kind's type (a ValueError for an undeclared kind or a declared list the file lacks)."""
     values = {
         **raw,
         **raw["pronouns"],
@@ -60,4 +61,18 @@ def lexicon() -> Lexicon:
         "animate_prototypes": raw["animacy"]["animate"],
         "inanimate_prototypes": raw["animacy"]["inanimate"],
     }
-    return typed(Lexicon, values)
+    lists: dict[str, Any] = {}
+    for kind, names in raw["kinds"].items():
+        if kind not in KIND_TYPES:
+            raise ValueError(f"lexicon.yaml: unknown kind {kind!r} (choose one of {', '.join(KIND_TYPES)})")
+        for name in names:
+            if name not in values:
+                raise ValueError(f"lexicon.yaml: {kind} list {name!r} is declared but missing")
+            lists[name] = as_type(KIND_TYPES[kind], values[name])
+    return Lexicon(lists)
+
+
+@lru_cache(maxsize=1)
+def lexicon() -> Lexicon:
+    """The lexicon shipped in ``worldstate/extract/data/lexicon.yaml``."""
+    return read_lexicon(load_yaml("extract", "data/lexicon.yaml"))

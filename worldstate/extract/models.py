@@ -19,6 +19,7 @@ import numpy as np
 from worldstate.config import Settings
 from worldstate.errors import ConfigError
 from worldstate.extract.spacy_lemmas import cache_every_lemma
+from worldstate.extract.spacy_ops import use_matmul
 
 if TYPE_CHECKING:
     import spacy.language
@@ -49,6 +50,7 @@ def _load_spacy(name: str) -> spacy.language.Language:
         raise ConfigError(f"cannot load spaCy pipeline {name!r}: {exc}") from None
     nlp.max_length = max(nlp.max_length, 30_000_000)
     cache_every_lemma(nlp)
+    use_matmul(nlp)
     return nlp
 
 

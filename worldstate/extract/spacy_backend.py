@@ -1,4 +1,8 @@
-"""spaCy backend: parse a story in paragraph chunks with ``nlp.pipe`` into a :class:`ParsedDoc`."""
+"""spaCy backend: parse a story in paragraph chunks with ``nlp.pipe`` into a :class:`ParsedDoc`.
+
+The parser reads each chunk with its wrapping line breaks as spaces (``unwrap_lines``: same offsets), so a
+hard-wrapped line that starts with a capital does not start a sentence; its sentences are the story's one split.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +13,7 @@ from worldstate.config import Settings
 from worldstate.extract.models import load_spacy
 from worldstate.extract.parsed import ParsedDoc, Token
 from worldstate.state import Story
+from worldstate.state.text import unwrap_lines
 
 if TYPE_CHECKING:
     import spacy.tokens
@@ -42,7 +47,7 @@ def parse_spacy(story: Story, settings: Settings) -> tuple[ParsedDoc, list[tuple
     ranges = chunks(story)
     doc = ParsedDoc()
     spans: list[tuple[int, int]] = []
-    texts = (story.text[s:e] for s, e in ranges)
+    texts = (unwrap_lines(story.text[s:e]) for s, e in ranges)  # a wrapped line is one sentence going on
     parsed: list[tuple[int, spacy.tokens.Doc]] = []
     for (offset, _end), sdoc in zip(ranges, nlp.pipe(texts, batch_size=BATCH_SIZE), strict=True):
         _append(doc, sdoc, offset, spans)
@@ -89,6 +94,7 @@ def sentence_docs(chunks: list[tuple[int, spacy.tokens.Doc]], spans: list[tuple[
     """One spaCy Doc per (start, end) character span, cut from the chunk parses (``Span.as_doc``);
     None where it cannot be (the span crosses a chunk boundary, or there are no chunks)."""
     starts = [offset for offset, _ in chunks]
+    ends = [offset + _text_length(sdoc) for offset, sdoc in chunks]  # ``Doc.text`` joins every token: once a chunk
     out: list[Any] = []
     for start, end in spans:
         k = bisect.bisect_right(starts, start) - 1
@@ -96,9 +102,17 @@ def sentence_docs(chunks: list[tuple[int, spacy.tokens.Doc]], spans: list[tuple[
             out.append(None)
             continue
         offset, sdoc = chunks[k]
-        if end > offset + len(sdoc.text):
+        if end > ends[k]:
             out.append(None)
             continue
         piece = sdoc.char_span(start - offset, end - offset, alignment_mode="expand")
         out.append(piece.as_doc() if piece is not None and len(piece) else None)
     return out
+
+
+def _text_length(sdoc: Any) -> int:
+    """``len(sdoc.text)`` without building the text: the last token's offset and length with its whitespace."""
+    if not len(sdoc):
+        return 0
+    last = sdoc[-1]
+    return last.idx + len(last.text_with_ws)

@@ -17,6 +17,7 @@ from worldstate.errors import ConfigError
 from worldstate.extract.parsed import ParsedDoc, Token
 from worldstate.extract.spacy_backend import chunks
 from worldstate.state import Story
+from worldstate.state.text import unwrap_lines
 
 _DEP_MAP = {
     "obj": "dobj",
@@ -61,7 +62,7 @@ def parse_stanza(story: Story, settings: Settings) -> tuple[ParsedDoc, list[tupl
     doc = ParsedDoc()
     spans: list[tuple[int, int]] = []
     for start, end in chunks(story):
-        sdoc = pipeline(story.text[start:end])
+        sdoc = pipeline(unwrap_lines(story.text[start:end]))
         append_stanza_document(doc, sdoc, story.text, start, spans)
     doc.finish()
     return doc, spans, f"stanza-{getattr(pipeline, 'lang', 'en')}"

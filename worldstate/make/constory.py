@@ -14,7 +14,6 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 import yaml
@@ -27,7 +26,7 @@ from worldstate.detect.answers import CONSTORY_COLUMNS
 from worldstate.make.corpus import SourceStory
 from worldstate.make.facts import name_gender
 from worldstate.make.lexicon import load_lexicon
-from worldstate.make.writer import write_jsonl
+from worldstate.make.writer import JsonlSet, jsonl
 from worldstate.state import Span, Story
 
 _PRONOUNS = {
@@ -81,21 +80,20 @@ class Planted:
 
 
 @dataclass
-class InjectedSet:
-    planted: list[Planted] = field(default_factory=list)
-    originals: list[SourceStory] = field(default_factory=list)
-    skipped: list[dict[str, str]] = field(default_factory=list)
+class InjectedSet(JsonlSet):
+    """The planted errors, the stories they were planted in, and the placements skipped."""
 
-    def write(self, out_dir: str | Path) -> dict[str, Path]:
-        """Write the planted errors, the originals and (when a placement was skipped) the skips, as JSON lines."""
-        originals = ({"id": s.id, "story": s.text} for s in self.originals)
-        files = {
-            "injected": ("constory_injected.jsonl", (p.record() for p in self.planted)),
-            "originals": ("constory_originals.jsonl", originals),
-        }
-        if self.skipped:
-            files["skipped"] = ("constory_skipped.jsonl", self.skipped)
-        return write_jsonl(out_dir, files)
+    planted: list[Planted] = field(default_factory=list, metadata=jsonl("constory_injected.jsonl", name="injected"))
+    originals: list[SourceStory] = field(default_factory=list, metadata=jsonl("constory_originals.jsonl"))
+    skipped: list[dict[str, str]] = field(default_factory=list, metadata=jsonl("constory_skipped.jsonl", optional=True))
+
+    def row(self, name: str, item: Any) -> Any:
+        """A planted error as its record, an original story as its id and text."""
+        if name == "injected":
+            return item.record()
+        if name == "originals":
+            return {"id": item.id, "story": item.text}
+        return item
 
 
 @dataclass

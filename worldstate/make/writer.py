@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields, is_dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -47,24 +47,40 @@ def negative(story: str, example_id: str) -> Item:
     return Item(story, "0.0", NA, NA, NA, example_id)
 
 
-@dataclass
-class MadeSet:
-    """Everything one run makes: the judge-filtered set, the unfiltered set, and provenance."""
+def jsonl(file_name: str, *, name: str = "", optional: bool = False) -> dict[str, Any]:
+    """The field metadata of a list of a :class:`JsonlSet` that is written to ``file_name``; ``write`` returns its
+    path under ``name`` (default: the field's name); an ``optional`` list is written only when it has rows."""
+    return {"jsonl": (file_name, name, optional)}
 
-    filtered: list[Item] = field(default_factory=list)
-    unfiltered: list[Item] = field(default_factory=list)
-    provenance: list[dict[str, Any]] = field(default_factory=list)
+
+class JsonlSet:
+    """Made rows written as JSON lines: every list field of the dataclass with :func:`jsonl` metadata to its own file."""
+
+    def row(self, name: str, item: Any) -> Any:
+        """The JSON row of one item of list ``name``: a dataclass as a dict, anything else as it is."""
+        return asdict(item) if is_dataclass(item) and not isinstance(item, type) else item
 
     def write(self, out_dir: str | Path) -> dict[str, Path]:
-        """Write ``flawed.jsonl``, ``flawed_unfiltered.jsonl`` and ``provenance.jsonl`` atomically."""
-        return write_jsonl(
-            out_dir,
-            {
-                "flawed": ("flawed.jsonl", (asdict(i) for i in self.filtered)),
-                "unfiltered": ("flawed_unfiltered.jsonl", (asdict(i) for i in self.unfiltered)),
-                "provenance": ("provenance.jsonl", self.provenance),
-            },
-        )
+        """Write every list into its file, atomically; the paths by name."""
+        files = {}
+        for f in fields(self):
+            if "jsonl" not in f.metadata:
+                continue
+            file_name, name, optional = f.metadata["jsonl"]
+            items = getattr(self, f.name)
+            if items or not optional:
+                name = name or f.name
+                files[name] = (file_name, [self.row(name, item) for item in items])
+        return write_jsonl(out_dir, files)
+
+
+@dataclass
+class MadeSet(JsonlSet):
+    """Everything one run makes: the judge-filtered set, the unfiltered set, and provenance."""
+
+    filtered: list[Item] = field(default_factory=list, metadata=jsonl("flawed.jsonl", name="flawed"))
+    unfiltered: list[Item] = field(default_factory=list, metadata=jsonl("flawed_unfiltered.jsonl"))
+    provenance: list[dict[str, Any]] = field(default_factory=list, metadata=jsonl("provenance.jsonl"))
 
 
 def write_jsonl(out_dir: str | Path, files: dict[str, tuple[str, Iterable[Any]]]) -> dict[str, Path]:

@@ -22,8 +22,24 @@ _LOOKS_LIKE_HTML = re.compile(
     r"<\s*/?\s*(br|p|div|li|ul|ol|span|i|b|em|strong|h[1-6])\b[^<>]*>|&(?:#\d+|[a-zA-Z]{2,10});", re.I
 )
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+# Sentence punctuation, and what may close a sentence after it (quotes, brackets).
+_ENDS = "[.!?。！？…]"
+_CLOSERS = "[\"'”’»)\\]]"
+# A full stop after these is no sentence end ("Mr. Darcy", "J. Smith").
+_ABBREVIATIONS = ("Mr", "Mrs", "Ms", "Dr", "St", "Jr", "Sr", "Prof", "Rev", "Capt", "Col", "Gen", "Lt", "Sgt", "Mme")
+_NOT_ABBREVIATION = "".join(rf"(?<!\b{a}\.)" for a in _ABBREVIATIONS) + r"(?<!\b[A-Z]\.)"
+_AFTER_ABBREVIATION = "|".join(rf"(?<=\b{a}\.)" for a in _ABBREVIATIONS) + r"|(?<=\b[A-Z]\.)"
+# A line break that only wraps a line: the line before it does not end with sentence punctuation (closing quotes
+# allowed after it), or ends with a title ("Mr."); and the next line is not blank (that is a paragraph break).
+_WRAP = re.compile(
+    rf"(?:(?<=\S)(?<!{_ENDS})(?<!{_ENDS}{_CLOSERS})(?<!{_ENDS}{_CLOSERS}{{2}})|{_AFTER_ABBREVIATION})"
+    r"[ \t]*\n(?=[ \t]*\S)"
+)
 _SENTENCE_END = re.compile(
-    r"""(?<=[.!?。！？…])["'”’»)\]]*\s+(?=["'“‘«(\[]?[A-Z0-9\u4e00-\u9fff“"‘'])|(?<=[。！？])(?=[^”’」』\s])|\n\s*\n|\n(?=\s*["“'‘A-Z])"""
+    rf"(?<={_ENDS}){_NOT_ABBREVIATION}{_CLOSERS}*\s+(?=[\"'“‘«(\[]?[A-Z0-9\u4e00-\u9fff“\"‘'])"  # ". The"
+    r"|(?<=[。！？])(?=[^”’」』\s])"  # Chinese: no space after the stop
+    r"|\n\s*\n"  # a blank line
+    rf"|(?<={_ENDS}){_NOT_ABBREVIATION}{_CLOSERS}*[ \t]*\n"  # a line that ends a sentence, whatever follows
 )
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n\s*")
 
@@ -266,10 +282,20 @@ def _line_blocks(text: str, wrapped: bool) -> list[tuple[int, int]]:
     return blocks
 
 
+def unwrap_lines(text: str) -> str:
+    """``text`` with every line break that only wraps a line (see ``_WRAP``) turned into a space: same length,
+    same offsets. Hard-wrapped text (Project Gutenberg wraps at about 70 characters) then reads as the
+    parser and the sentence rules expect: "…said\\nMr. Darcy" is one sentence. A blank line, or a line that
+    ends with sentence punctuation, still ends a sentence."""
+    return _WRAP.sub(lambda m: m.group(0)[:-1] + " ", text)
+
+
 def split_sentences(text: str, paragraphs: list[Paragraph], max_chars: int = 2000) -> list[Sentence]:
     """Rule-based sentence split (the extractor may replace it with a parser's split).
 
-    Very long runs without sentence punctuation are cut at whitespace every ``max_chars``.
+    A sentence ends at sentence punctuation followed by a capital (not after a title such as "Mr."), at a
+    blank line, and at a line break after sentence punctuation; a line break that only wraps a line is a
+    space. Very long runs without sentence punctuation are cut at whitespace every ``max_chars``.
     """
     sentences: list[Sentence] = []
     for para in paragraphs:

@@ -12,7 +12,6 @@ scored exact span + type against the gold entities. Then one fit on every docume
 from __future__ import annotations
 
 import sys
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,12 +19,10 @@ from typing import Any
 import numpy as np
 
 from worldstate.bench.tune.store import (
+    DocumentFit,
     TuneOptions,
-    command_line,
-    cross_validated,
-    load_then_tune,
     read_provenance,
-    record_fit,
+    tune_documents,
     tuned_else_shipped,
 )
 from worldstate.config import Settings
@@ -190,38 +187,28 @@ def model_path(settings: Settings) -> Path:
 
 def tune_litbank_entities(data: Path, settings: Settings, options: TuneOptions) -> dict[str, Any]:
     """Cross-validate, fit on every document of ``data``, save the model and its provenance."""
-    return load_then_tune(load, tune_prepared, data, settings, options)
+    return tune_documents(FITTING, data, settings, options)
 
 
-def tune_prepared(
-    docs: list[DocData], data: Path, settings: Settings, options: TuneOptions, started: float | None = None
-) -> dict[str, Any]:
-    """:func:`tune_litbank_entities` on documents already parsed and prepared."""
-    started = time.perf_counter() if started is None else started
-    k, cv, threshold = cross_validated(docs, options, FOLDS, cross_validate, 0.5)
-    _say(f"[final fit] all {len(docs)} documents, threshold {threshold}", options)
-    model = fit(docs, C, threshold)
-    in_sample = score(docs, [predict(d, model) for d in docs])
-    path = model.save(model_path(settings))
-    return record_fit(
-        settings,
-        TASK,
-        data,
-        len(docs),
-        {"cv": cv, "in_sample": in_sample},
-        f"{k}-fold document-level cross-validation (seeded folds of the document ids; the decision threshold "
-        "is the best of the thresholds tried on the CV predictions), in-sample",
-        options.command or command_line(TASK, data),
-        started,
-        parameters={
-            "c": C,
-            "threshold": threshold,
-            "folds": k,
-            "seed": options.seed,
-            "candidates": sum(len(d.rows) for d in docs),
-        },
-        model=str(path),
-    )
+def _save(settings: Settings, model: Any, _provenance: dict[str, Any]) -> Path:
+    return Path(model.save(model_path(settings)))
+
+
+def _parameters(docs: list[DocData], _model: Any, threshold: float) -> dict[str, Any]:
+    return {"c": C, "threshold": threshold, "candidates": sum(len(d.rows) for d in docs)}
+
+
+FITTING = DocumentFit(
+    TASK,
+    load,
+    cross_validate,
+    lambda docs, t: fit(docs, C, t),
+    lambda docs, m: score(docs, [predict(d, m) for d in docs]),
+    _save,
+    _parameters,
+    ("decision threshold", THRESHOLDS, 0.5),
+    FOLDS,
+)
 
 
 def parameters_in_use(settings: Settings, data: Path | None = None) -> dict[str, Any]:

@@ -17,22 +17,18 @@ from __future__ import annotations
 
 import copy
 import sys
-import time
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from worldstate.bench.folds import K_FOLDS, assign_folds
+from worldstate.bench.folds import assign_folds
 from worldstate.bench.tune.store import (
+    DocumentFit,
     TuneOptions,
-    command_line,
-    cross_validated,
-    load_then_tune,
-    provenance,
     read_provenance,
+    tune_documents,
     tuned_else_shipped,
-    write_provenance,
 )
 from worldstate.config import Settings
 from worldstate.detect.tuned import PROVENANCE, tuned_dir
@@ -309,34 +305,24 @@ def model_path(settings: Settings) -> Path:
 
 def tune_litbank_quotes(data: Path, settings: Settings, options: TuneOptions) -> dict[str, Any]:
     """Cross-validate, fit on every document of ``data``, save the ranker and its provenance."""
-    return load_then_tune(load, tune_prepared, data, settings, options)
+    return tune_documents(FITTING, data, settings, options)
 
 
-def tune_prepared(
-    docs: list[DocData], data: Path, settings: Settings, options: TuneOptions, started: float | None = None
-) -> dict[str, Any]:
-    """:func:`tune_litbank_quotes` on documents already prepared."""
-    started = time.perf_counter() if started is None else started
-    k, cv, c = cross_validated(docs, options, K_FOLDS, cross_validate, 0.3)
-    _say(f"[final fit] all {len(docs)} documents, C={c}", options)
-    model = fit(docs, c)
+def _in_sample(docs: list[DocData], model: SpeakerModel) -> dict[str, Any]:
     preds = [attribute(d, model) for d in docs]
-    in_sample = {**score(docs, preds), "errors": dict(ranking_errors(docs, preds))}
-    prov = provenance(
-        TASK,
-        data,
-        len(docs),
-        {"cv": cv, "in_sample": in_sample},
-        f"{k}-fold document-level cross-validation (seeded folds of the document ids; C is the best of "
-        f"{list(C_GRID)} on the CV predictions), in-sample",
-        options.command or command_line(TASK, data),
-        parameters={"c": c, "folds": k, "seed": options.seed, "features": len(model.weights)},
-        seconds=round(time.perf_counter() - started, 1),
-    )
-    path = model.save(model_path(settings), prov)
-    prov["model"] = str(path)
-    write_provenance(settings, TASK, prov)
-    return prov
+    return {**score(docs, preds), "errors": dict(ranking_errors(docs, preds))}
+
+
+FITTING = DocumentFit(
+    TASK,
+    load,
+    cross_validate,
+    fit,
+    _in_sample,
+    save=lambda settings, model, prov: model.save(model_path(settings), prov),
+    parameters=lambda _docs, model, c: {"c": c, "features": len(model.weights)},
+    choice=("C", C_GRID, 0.3),
+)
 
 
 def parameters_in_use(settings: Settings, data: Path | None = None) -> dict[str, Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import shlex
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -14,6 +15,7 @@ from typing import Any
 
 from worldstate import __version__
 from worldstate.bench import jsonio
+from worldstate.bench.folds import K_FOLDS
 from worldstate.config import Settings
 from worldstate.detect.tuned import PROVENANCE, tuned_dir
 from worldstate.errors import ConfigError, InputError
@@ -109,19 +111,6 @@ def write_provenance(settings: Settings, task: str, document: dict[str, Any]) ->
     return path
 
 
-def load_then_tune(
-    load: Callable[[Path, Settings, TuneOptions], list[Any]],
-    tune_prepared: Callable[..., dict[str, Any]],
-    data: Path,
-    settings: Settings,
-    options: TuneOptions,
-) -> dict[str, Any]:
-    """``tune_prepared(load(data), …)``, timed from before the loading (the provenance records the seconds)."""
-    started = time.perf_counter()
-    docs = load(Path(data), settings, options)
-    return tune_prepared(docs, Path(data), settings, options, started)
-
-
 def cross_validated(
     docs: list[Any],
     options: TuneOptions,
@@ -177,3 +166,46 @@ def tuned_else_shipped(
     if shipped is None or not shipped.is_file():
         raise ConfigError(missing or f"no parameters in {tuned.parent}: run `worldstate bench tune` first")
     return in_use(shipped, provenance_of(shipped), data, "shipped")
+
+
+@dataclass(frozen=True)
+class DocumentFit:
+    """How a task fits one model on documents, for :func:`tune_documents`: cross-validation over document folds
+    picks a setting from ``choice`` (its name, the values tried, the one used without CV), then one model is
+    fitted on every document with it."""
+
+    task: str
+    load: Callable[[Path, Settings, TuneOptions], list[Any]]  # the documents, parsed and prepared
+    cross_validate: Callable[..., tuple[dict[str, Any], Any]]  # as :func:`cross_validated` calls it
+    fit: Callable[[list[Any], Any], Any]  # (documents, setting) → model
+    in_sample: Callable[[list[Any], Any], dict[str, Any]]  # (documents, model) → scores
+    save: Callable[[Settings, Any, dict[str, Any]], Path]  # (settings, model, provenance) → the file written
+    parameters: Callable[[list[Any], Any, Any], dict[str, Any]]  # (documents, model, setting) → for the provenance
+    choice: tuple[str, tuple[Any, ...], Any]
+    folds: int = K_FOLDS
+
+
+def tune_documents(spec: DocumentFit, data: Path, settings: Settings, options: TuneOptions) -> dict[str, Any]:
+    """Load the documents of ``data``, cross-validate, fit on all of them with the chosen setting, save the model,
+    write and return its provenance (cross-validated and in-sample scores, seconds from before the loading)."""
+    started = time.perf_counter()
+    docs = spec.load(Path(data), settings, options)
+    name, tried, fallback = spec.choice
+    k, cv, chosen = cross_validated(docs, options, spec.folds, spec.cross_validate, fallback)
+    if options.progress:
+        print(f"[final fit] all {len(docs)} documents, {name} {chosen}", file=sys.stderr, flush=True)
+    model = spec.fit(docs, chosen)
+    prov = provenance(
+        spec.task,
+        data,
+        len(docs),
+        {"cv": cv, "in_sample": spec.in_sample(docs, model)},
+        f"{k}-fold document-level cross-validation (seeded folds of the document ids; the {name} is the best of "
+        f"{list(tried)} on the CV predictions), in-sample",
+        options.command or command_line(spec.task, data),
+        parameters={**spec.parameters(docs, model, chosen), "folds": k, "seed": options.seed},
+        seconds=round(time.perf_counter() - started, 1),
+    )
+    prov["model"] = str(spec.save(settings, model, prov))
+    write_provenance(settings, spec.task, prov)
+    return prov
