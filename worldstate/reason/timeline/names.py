@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from worldstate.state import Span
@@ -28,6 +29,20 @@ INTRODUCED = re.compile(
 )
 TELLS_RENAMING = re.compile(r"\b(renamed|new\s+name|took\s+the\s+name|changed\s+(his|her|its|their)\s+name)\b", re.I)
 TITLED = re.compile(r"(?:^|\W)(Mr|Mrs|Miss|Sir|Dr|Lady|Lord)\.?\s+$", re.I)
+KIN = (
+    "sister",
+    "brother",
+    "uncle",
+    "aunt",
+    "cousin",
+    "son",
+    "daughter",
+    "wife",
+    "husband",
+    "friend",
+    "nephew",
+    "niece",
+)
 TITLES = frozenset(["Mr", "Mrs", "Miss", "Ms", "Dr", "Sir", "Lady", "Lord", "Master", "Mistress", "Old", "Little"])
 
 
@@ -85,8 +100,12 @@ def _introduced_or_listed(text: str, sentence_start: int, span: Span, establishe
     name, or one of a list of names that are not the story's established characters."""
     before = text[sentence_start : span.start]
     after = text[span.end : span.end + 40]
-    if INTRODUCED.search(before) or re.search(r"\b(the|a|an)\s+$", before, re.I):
-        return True
+    if INTRODUCED.search(before) or re.search(r"\b(the|a|an|my|your|his|her|our|their|of|by)\s+$", before, re.I):
+        return True  # introduced, or not a bare name: "your Byron", "the lyre of Apollo", "by Jove"
+    if re.match(r"(\s?['’]s\b|\s+(and|or)\s+[a-z]|\s+of\s+[A-Z])", after):
+        return True  # "Sherman's march", "Joy and gladness", "Mahmoud of Ghizni"
+    if re.search(rf"\b({'|'.join(KIN)})\s+$", before, re.I):
+        return True  # "his sister Rosamond", "my uncle John": a relation introduces them
     if re.search(r"\b(the|a|an|this|that)\s+[a-z]+\s+$", before, re.I):
         return True  # "the herald Mouse": a role word before it
     if re.search(r"[A-Z][\w.]*\s+$", before) and not TITLED.search(before):
@@ -94,7 +113,9 @@ def _introduced_or_listed(text: str, sentence_start: int, span: Span, establishe
     if re.match(r"\s+[A-Z]", after) or re.match(r",\s+(the|a|an|one|who|whose)\b", after, re.I):
         return True  # a longer name, or an apposition introducing the bearer
     near = re.findall(r"[A-Z][a-z]+", before[-25:] + " " + after[:25])
-    listed = re.search(r"^(,|\s+and|\s+or)\s+[A-Z]", after) or re.search(r"[A-Z][a-z]+(,|\s+and|\s+or)\s+$", before)
+    listed = re.search(r"^\s*(,\s*(and|or)?|\s+and|\s+or)\s+[A-Z]", after) or re.search(
+        r"[A-Z][a-z]+(,|\s+and|\s+or)\s+$", before
+    )
     return bool(listed) and any(w.lower() not in established for w in near)
 
 
@@ -114,11 +135,15 @@ def renamings(world: World, *, max_single_names: int = 3, min_mentions: int = 3)
     if not established or len(standalone) > max_single_names:
         return
     for word in single:
+        if word in _not_names():
+            continue
         sentence, span = words[word][0]
         start = ws.story.sentences[sentence].span.start
         if _introduced_or_listed(text, start, span, established):
             continue
         if not _proper_noun(world.sentence_docs, sentence, span.start, start):
+            continue
+        if _other_names(text, ws.story.sentences[sentence].span, span, established):
             continue
         old = _surrounding(world, words, established, sentence)
         if old is not None and _same_title(text, start, span, old) and not _one_letter_apart(old, word):
@@ -126,6 +151,27 @@ def renamings(world: World, *, max_single_names: int = 3, min_mentions: int = 3)
             yield Renaming(
                 text[old_span.start : old_span.end], text[span.start : span.end], sentence, span, old_sentence, old_span
             )
+
+
+@lru_cache(maxsize=1)
+def _not_names() -> frozenset[str]:
+    """Capitalised words that call on or personify ("by Jove", "Misfortune's flower"), lower case."""
+    from worldstate.data import load_yaml
+
+    return frozenset(w.lower() for w in load_yaml("extract.timeline", "data/patterns.yaml")["not_person_names"])
+
+
+def _other_names(text: str, sentence: Span, span: Span, established: set[str]) -> bool:
+    """The sentence names someone or somewhere else that the story does not keep using ("the lyre of Apollo …
+    Pallas", "Michael Davitt … Parnell"): a sentence of names in passing."""
+    body = text[sentence.start : sentence.end]
+    for m in re.finditer(r"\b[A-Z][a-z]+", body):
+        opening = body[: m.start()].rstrip()
+        if not opening or opening[-1] in ".!?:;\"'“‘—-(" or sentence.start + m.start() == span.start:
+            continue  # a word that opens the sentence or a quote is capitalised anyway
+        if m.group().lower() not in established and m.group() not in TITLES:
+            return True
+    return False
 
 
 def _in_longer_name(text: str, span: Span) -> bool:

@@ -62,16 +62,19 @@ def _fold(word: str) -> str:
 
 
 def _frame(tok: Token, stop: frozenset[str]) -> frozenset[str]:
-    """Content lemmas tied to a place mention: its adjectives, possessor, the word its preposition hangs on,
-    that verb's subject."""
-    words = {c.lemma_.lower() for c in tok.children if c.dep_ in ("amod", "poss", "compound", "nmod")}
+    """Content words tied to a place mention: its adjectives and noun possessor ("the dwarfs' cottage"), the
+    thing it is the place of ("the treasure in a cave", "the treasure is in a cave"). Verbs and pronouns are
+    too common to tie two mentions to one place."""
+    words = {
+        c.lemma_.lower() for c in tok.children if c.dep_ in ("amod", "poss", "compound", "nmod") and c.pos_ != "PRON"
+    }
     head = tok.head
     if tok.dep_ == "pobj" and head.dep_ == "prep":
         head = head.head
-    if head is not tok:
+    if head is not tok and head.pos_ == "NOUN":
         words.add(head.lemma_.lower())
-        if head.pos_ in ("VERB", "AUX"):
-            words |= {c.lemma_.lower() for c in head.children if c.dep_ in ("nsubj", "nsubjpass") and c.pos_ == "NOUN"}
+    elif head is not tok and head.pos_ in ("VERB", "AUX"):
+        words |= {c.lemma_.lower() for c in head.children if c.dep_ in ("nsubj", "nsubjpass") and c.pos_ == "NOUN"}
     return frozenset(w for w in words if w.isalpha() and len(w) > 2 and w not in stop)
 
 
