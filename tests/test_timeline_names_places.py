@@ -89,3 +89,26 @@ def test_told_journeys_and_places_of_their_own_raise_nothing(change: tuple[str, 
 def test_a_dream_place_introduced_as_such_raises_nothing() -> None:
     dream = MOVED.replace("she awoke in the beautiful forest", "she dreamt of a beautiful forest")
     assert _rule(dream, "timeline.place-stable") == []
+
+
+SWITCHED = (
+    "In the evening the girl came to a cottage among the hills and went in to rest. "  # 1
+    "Everything was neat in the cottage, and there were seven little beds. "  # 2
+    "She lay down on one of the beds and fell asleep. "  # 3
+    "By and by in came the masters of the castle. "  # 4: the cottage called a castle
+    "They were seven dwarfs who lived in the castle and dug for gold in the hills."  # 5
+)
+
+
+def test_a_building_taken_over_by_another_word_is_proved_with_both_sentences() -> None:
+    found = _rule(SWITCHED, "timeline.place-switch")
+    assert len(found) == 1
+    assert sorted((e.role, e.sentence, e.text) for e in found[0].evidence) == [
+        ("contradicted", 1, "cottage"),
+        ("error", 3, "castle"),
+    ]
+
+
+def test_a_told_journey_to_a_new_building_raises_no_switch() -> None:
+    told = SWITCHED.replace("By and by in came the masters of the castle.", "Next day she walked to a castle.")
+    assert _rule(told, "timeline.place-switch") == []

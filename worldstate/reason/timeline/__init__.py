@@ -431,8 +431,16 @@ def place_stable(rule: TimelineRule, world: World, timeline: Timeline) -> Iterat
 
     from worldstate.reason.timeline.places import place_switches
 
-    for switch in place_switches(world, min_shared=int(rule.options.get("min_shared", 1))):
-        subject = "place:" + "+".join(sorted(switch.shared))
+    gap = rule.options.get("max_gap")
+    found = place_switches(
+        world,
+        min_shared=int(rule.options.get("min_shared", 1)),
+        max_gap=int(gap) if gap is not None else None,
+        min_uses=int(rule.options.get("min_uses", 1)),
+        only_kinds=frozenset(rule.options["kinds"]) if "kinds" in rule.options else None,
+    )
+    for switch in found:
+        subject = "place:" + ("+".join(sorted(switch.shared)) or switch.old)
         states = [
             StateInterval(subject, Predicate.LOCATION, word, m.sentence, m.span, value_text=word)
             for word, m in ((switch.old, switch.earlier), (switch.new, switch.later))

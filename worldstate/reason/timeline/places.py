@@ -110,9 +110,18 @@ def place_mentions(world: World) -> list[PlaceMention]:
     return out
 
 
-def place_switches(world: World, *, min_shared: int = 1) -> Iterator[PlaceSwitch]:
+def place_switches(
+    world: World,
+    *,
+    min_shared: int = 1,
+    max_gap: int | None = None,
+    min_uses: int = 1,
+    only_kinds: frozenset[str] | None = None,
+) -> Iterator[PlaceSwitch]:
     """Pairs of place words of one kind where the story stops using the first and from then on points back
-    (never introduces) to the second, sharing at least ``min_shared`` frame words."""
+    (never introduces) to the second, at least ``min_uses`` times, sharing at least ``min_shared`` frame words
+    (with ``max_gap``: instead, the second word takes over within ``max_gap`` sentences of the first's last use);
+    ``only_kinds`` keeps the place kinds checked."""
     kinds, _ = place_kinds()
     mentions = place_mentions(world)
     by_word: dict[str, list[PlaceMention]] = {}
@@ -123,10 +132,15 @@ def place_switches(world: World, *, min_shared: int = 1) -> Iterator[PlaceSwitch
         if not first.definite or any(m.indefinite and not m.definite for m in later_uses):
             continue  # introduced somewhere: a place of its own
         for old, earlier_uses in by_word.items():
-            if old == new or kinds[old] != kinds[new]:
+            if old == new or kinds[old] != kinds[new] or (only_kinds is not None and kinds[new] not in only_kinds):
                 continue
-            if earlier_uses[-1].sentence >= first.sentence:
+            if earlier_uses[-1].sentence >= first.sentence or len(later_uses) < min_uses:
                 continue  # the old word is still used once the new one appears
+            if max_gap is not None:
+                if first.sentence - earlier_uses[-1].sentence <= max_gap:
+                    yield PlaceSwitch(old, new, earlier_uses[-1], first, frozenset())
+                    break
+                continue
             pair = _shared_frame(earlier_uses, later_uses, min_shared)
             if pair is not None:
                 yield PlaceSwitch(old, new, *pair)
