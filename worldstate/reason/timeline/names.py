@@ -91,6 +91,9 @@ def _proper_noun(docs: list[Doc | None], sentence: int, start: int, offset: int)
         opening = tok.i == 0 or all(t.is_punct or t.is_space for t in doc[: tok.i])
         opening = opening or (tok.i > 0 and doc[tok.i - 1].is_quote)
         vocative = tok.i + 1 < len(doc) and doc[tok.i + 1].text in (",", "!")  # "'Greta, come down!'"
+        inverted = tok.i + 2 < len(doc) and doc[tok.i + 1].pos_ == "AUX" and doc[tok.i + 2].pos_ == "PRON"
+        if opening and inverted:
+            return False  # "Scarce had he advanced": an adverb opening an inverted sentence
         return tok.tag_ == "NNP" and (not opening or vocative or tok.dep_ in ("nsubj", "nsubjpass"))
     return False
 
@@ -146,7 +149,9 @@ def renamings(world: World, *, max_single_names: int = 3, min_mentions: int = 3)
         if _other_names(text, ws.story.sentences[sentence].span, span, established):
             continue
         old = _surrounding(world, words, established, sentence)
-        if old is not None and _same_title(text, start, span, old) and not _one_letter_apart(old, word):
+        if old is None or _one_letter_apart(old, word) or _diminutive(established, word):
+            continue
+        if _same_title(text, start, span, old):
             old_sentence, old_span = words[old][0]
             yield Renaming(
                 text[old_span.start : old_span.end], text[span.start : span.end], sentence, span, old_sentence, old_span
@@ -179,6 +184,11 @@ def _in_longer_name(text: str, span: Span) -> bool:
     return bool(re.search(r"[A-Z][\w.]*\s+$", text[max(0, span.start - 30) : span.start])) or bool(
         re.match(r"\s+[A-Z]", text[span.end : span.end + 3])
     )
+
+
+def _diminutive(established: set[str], word: str) -> bool:
+    """The name extends or shortens an established one ("Tom" → "Tommy"): a pet name, not a second name."""
+    return any(len(e) >= 3 and (word.startswith(e) or e.startswith(word)) for e in established)
 
 
 def _one_letter_apart(a: str, b: str) -> bool:
