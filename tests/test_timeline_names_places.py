@@ -45,6 +45,10 @@ def test_a_name_used_once_in_an_established_characters_place_is_proved_with_both
         ("'Yes, sir, I will soon serve up,' answered Greta.", "She thought of Greta, Marlene and Hilde."),
         # the established name itself
         ("answered Greta", "answered Gretel"),
+        # an adverb opening an inverted sentence is capitalised, not a name
+        ("'Yes, sir, I will soon serve up,' answered Greta.", "Scarce had she served up when the bell rang."),
+        # a pet name of the established name
+        ("answered Greta", "answered Gretelchen"),
     ],
 )
 def test_introduced_or_listed_names_raise_nothing(change: tuple[str, str]) -> None:
