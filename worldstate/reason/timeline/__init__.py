@@ -396,7 +396,77 @@ def _age_state(age: Any) -> StateInterval:
     return StateInterval(age.entity, Predicate.TRAIT, f"age={age.years:g}", age.sentence, age.span)
 
 
+def name_stable(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
+    """A character's name slot has one value: the established name where it is first told, and the name used
+    once in its place (``names.renamings``); Z3 finds the two constraints unsat together."""
+    import z3
+
+    from worldstate.reason.timeline.names import renamings
+
+    found = renamings(
+        world,
+        max_single_names=int(rule.options.get("max_single_names", 3)),
+        min_mentions=int(rule.options.get("min_mentions", 3)),
+    )
+    for renaming in found:
+        subject = _entity_at(world, renaming.old_span) or renaming.old.lower()
+        earlier = StateInterval(
+            subject, Predicate.NAME, renaming.old, renaming.old_sentence, renaming.old_span, value_text=renaming.old
+        )
+        later = StateInterval(
+            subject, Predicate.NAME, renaming.new, renaming.sentence, renaming.span, value_text=renaming.new
+        )
+        var = z3.String(f"name_{subject}_{renaming.sentence}")
+        for core in _core_pairs([(var == z3.StringVal(s.value), s) for s in (earlier, later)]):
+            if len(core) == 2:
+                yield Clash(
+                    rule, subject, core[0], core[1], {"earlier_value": renaming.old, "later_value": renaming.new}
+                )
+
+
+def place_stable(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
+    """A place keeps its word: the place a frame ties to ("the dwarfs' …", "awoke in the beautiful …") is one
+    of the place words in Z3; the old word's and the new word's mentions cannot both hold (``places``)."""
+    import z3
+
+    from worldstate.reason.timeline.places import place_switches
+
+    gap = rule.options.get("max_gap")
+    found = place_switches(
+        world,
+        min_shared=int(rule.options.get("min_shared", 1)),
+        max_gap=int(gap) if gap is not None else None,
+        min_uses=int(rule.options.get("min_uses", 1)),
+        only_kinds=frozenset(rule.options["kinds"]) if "kinds" in rule.options else None,
+    )
+    for switch in found:
+        subject = "place:" + ("+".join(sorted(switch.shared)) or switch.old)
+        states = [
+            StateInterval(subject, Predicate.LOCATION, word, m.sentence, m.span, value_text=word)
+            for word, m in ((switch.old, switch.earlier), (switch.new, switch.later))
+        ]
+        var = z3.String(f"place_{subject}_{switch.later.sentence}")
+        for core in _core_pairs([(var == z3.StringVal(s.value), s) for s in states]):
+            if len(core) == 2:
+                fields = {
+                    "earlier_value": switch.old,
+                    "later_value": switch.new,
+                    "frame": ", ".join(sorted(switch.shared)),
+                }
+                yield Clash(rule, subject, core[0], core[1], fields)
+
+
+def _entity_at(world: World, span: Any) -> str | None:
+    """The entity of the mention that covers ``span``."""
+    for m in world.state.mentions:
+        if m.entity and m.span.start <= span.start and span.end <= m.span.end:
+            return m.entity
+    return None
+
+
 CHECKS = {
+    "name_stable": name_stable,
+    "place_stable": place_stable,
     "ages_over_time": ages_over_time,
     "dead_stays_dead": dead_stays_dead,
     "trait_permanence": trait_permanence,

@@ -22,6 +22,8 @@ OPTIONS: dict[str, dict[str, type]] = {
     "count_stable": {},
     "one_spouse": {},
     "description_stable": {"key": str, "no_revert": bool, "earlier_introduced": bool},
+    "name_stable": {"max_single_names": int, "min_mentions": int},
+    "place_stable": {"min_shared": int, "max_gap": int, "min_uses": int, "kinds": list},
     "none": {},
 }
 
