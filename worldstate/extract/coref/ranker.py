@@ -20,13 +20,27 @@ from typing import Any
 import numpy as np
 
 from worldstate.data import load_json
-from worldstate.extract.coref.features import FEATURE_NAMES, NAME, NARRATOR, PRON3, MentionTable, allowed, pair_features
+from worldstate.extract.coref.features import (
+    FEATURE_NAMES,
+    NAME,
+    NARRATOR,
+    NOMINAL,
+    PRON3,
+    MentionTable,
+    allowed,
+    open_links,
+    pair_features,
+    restricted_nominal,
+)
 from worldstate.extract.coref.merge import merge_name_clusters
+from worldstate.extract.lexicon import lexicon
 
 WINDOW = 30  # recent mentions every mention may link to
 NARRATOR_APART = True  # no he/she outside quotes in the narrator's cluster, no narrator I in a he/she cluster
 MERGE_NAMED = True  # the entity-level pass that merges clusters whose names agree (``merge.py``)
 SHIPPED = "coref/data/ranker.json"
+KINSHIP_NAMED_APART = True  # "the father" joins a named cluster only when the rules linked it to that name
+NOMINAL_OPEN: float | None = None  # a description the rules kept apart joins another character above this score
 
 
 @dataclass
@@ -131,11 +145,17 @@ def cluster_mentions(table: MentionTable, model: RankerModel) -> list[int]:
     some_role = np.full(n, -1, dtype=np.int64)
     narrator = np.zeros(n, dtype=np.int64)  # cluster → its narrator "I"s (outside quotes)
     third = np.zeros(n, dtype=np.int64)  # cluster → its he/she outside quotes
+    named_by = np.full(n, -1, dtype=np.int64)  # cluster → the rule entity of its names (-1 none, -2 several)
+    kinship = lexicon().kinship
     for i in range(n):
         cands, far = candidates(table, i, cluster_of, reps)
         chosen = len(cluster_of)  # a new cluster (ids are the first mention's index)
         if len(cands):
             ok = allowed(table, i, cands)
+            sure_only = np.zeros(len(cands), dtype=bool)  # links allowed only above NOMINAL_OPEN
+            if NOMINAL_OPEN is not None and restricted_nominal(table, i):
+                sure_only = open_links(table, i, cands) & ~ok
+                ok |= sure_only
             clusters = cluster_arr[cands]
             g = int(table.gender[i])
             if g:  # the cluster as a whole must not be of the other gender ("she" … "the little man")
@@ -147,7 +167,11 @@ def cluster_mentions(table: MentionTable, model: RankerModel) -> list[int]:
             r = int(table.role_key[i])
             if r >= 0:  # "the miller" never joins a cluster of "the king"
                 ok &= (role_count[clusters] == 0) | ((role_count[clusters] == 1) & (some_role[clusters] == r))
+            if KINSHIP_NAMED_APART and _kinship_noun(table, i, kinship):  # "the father" is not Hansel
+                ok &= (named_by[clusters] == -1) | (named_by[clusters] == table.rule_entity[i])
             probs = model.score(pair_features(table, i, cands, far)) * ok
+            if sure_only.any():
+                probs[sure_only & (probs < NOMINAL_OPEN)] = 0.0
             best = int(np.argmax(probs))
             reporter = _reporting_subject(table, i, cands, ok)
             if reporter is not None:  # "the miller said he …": he is the one who says it
@@ -164,8 +188,16 @@ def cluster_mentions(table: MentionTable, model: RankerModel) -> list[int]:
             roles[chosen].add(r)
             role_count[chosen] += 1
             some_role[chosen] = r
+        if int(table.mtype[i]) == NAME:
+            e = int(table.rule_entity[i])
+            named_by[chosen] = e if named_by[chosen] in (-1, e) else -2
         _update_reps(table, i, chosen, reps)
     return merge_name_clusters(table, cluster_of) if MERGE_NAMED else cluster_of
+
+
+def _kinship_noun(table: MentionTable, i: int, kinship: dict[str, str]) -> bool:
+    """A description by a kinship noun ("the father", "her husband")."""
+    return int(table.mtype[i]) == NOMINAL and table.infos[i].lemma in kinship
 
 
 def _threshold_of(table: MentionTable, i: int, model: RankerModel) -> float:
