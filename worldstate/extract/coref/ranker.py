@@ -40,8 +40,6 @@ NARRATOR_APART = True  # no he/she outside quotes in the narrator's cluster, no 
 MERGE_NAMED = True  # the entity-level pass that merges clusters whose names agree (``merge.py``)
 SHIPPED = "coref/data/ranker.json"
 KINSHIP_NAMED_APART = True  # "the father" joins a named cluster only when the rules linked it to that name
-KINSHIP_OWNERLESS_ONLY = True  # ... and only a kinship noun with no owner ("the father", not "her father")
-OWNERLESS_STARTS = {"the", "a", "an", "this", "that"}
 NOMINAL_OPEN: float | None = None  # a description the rules kept apart joins another character above this score
 
 
@@ -198,14 +196,8 @@ def cluster_mentions(table: MentionTable, model: RankerModel) -> list[int]:
 
 
 def _kinship_noun(table: MentionTable, i: int, kinship: dict[str, str]) -> bool:
-    """A kinship noun with no owner ("the father", "The wife"; not "her husband", whose owner the rules
-    follow)."""
-    if int(table.mtype[i]) != NOMINAL or table.infos[i].lemma not in kinship:
-        return False
-    if not KINSHIP_OWNERLESS_ONLY:
-        return True
-    first = table.infos[i].mention.text.split()[0].lower()
-    return first in OWNERLESS_STARTS or first.rstrip(".,") == table.infos[i].lemma
+    """A description by a kinship noun ("the father", "her husband")."""
+    return int(table.mtype[i]) == NOMINAL and table.infos[i].lemma in kinship
 
 
 def _threshold_of(table: MentionTable, i: int, model: RankerModel) -> float:
