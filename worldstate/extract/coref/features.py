@@ -28,7 +28,6 @@ N_KINDS = len(KINDS) + 1
 ROLES = {"nsubj": 0, "nsubjpass": 0, "dobj": 1, "pobj": 1, "dative": 1, "poss": 2}  # 3 = other
 GENERIC_PEOPLE = {"man", "woman", "person", "fellow", "gentleman", "lady", "boy", "girl", "child", "people", "men"}
 DETERMINERS = {"the", "a", "an", "this", "that", "these", "those"}
-KINSHIP_FREE = True  # kinship nouns ("her father") may join any cluster the scorer picks
 FEATURE_NAMES: list[str] = (
     [f"type_i_{t}" for t in range(N_TYPES)]
     + [f"type_j_{t}" for t in range(N_TYPES)]
@@ -254,7 +253,7 @@ def allowed(t: MentionTable, i: int, cands: np.ndarray) -> np.ndarray:
             ok &= ~((ki >= 0) & (keys[cands] >= 0) & (keys[cands] != ki))
         tg = t.title_gender[i]
         ok &= ~((tg > 0) & (t.title_gender[cands] > 0) & (t.title_gender[cands] != tg))
-    elif restricted_nominal(t, i):
+    elif t.mtype[i] == NOMINAL and t.rule_entity[i] >= 0 and t.infos[i].lemma not in lexicon().kinship:
         # a description the rules gave an entity of its own ("the miller", "the old man") joins only the names
         # and descriptions the rules linked it to (not its pronouns, which the ranker re-assigns), never a character by compatibility
         # alone ("Tom"), nor another entity's description with its head word ("the woman" / "the old woman");
@@ -265,28 +264,6 @@ def allowed(t: MentionTable, i: int, cands: np.ndarray) -> np.ndarray:
         ok &= ~(thing & _one_of(t.mtype[cands], NAME, NOMINAL))
         g = t.gender[i]
         ok &= ~((g > 0) & (t.gender[cands] > 0) & (t.gender[cands] != g))
-    return ok
-
-
-def restricted_nominal(t: MentionTable, i: int) -> bool:
-    """A description the rule pass gave an entity (not a kinship noun): :func:`allowed` keeps it to that entity."""
-    if t.mtype[i] != NOMINAL or t.rule_entity[i] < 0:
-        return False
-    return not KINSHIP_FREE or t.infos[i].lemma not in lexicon().kinship
-
-
-def open_links(t: MentionTable, i: int, cands: np.ndarray) -> np.ndarray:
-    """For a person description the rules kept apart ("the old man", "the girl"): the other characters'
-    mentions it may still join when the scorer is sure (see ``ranker.NOMINAL_OPEN``): a singular description
-    of a character, to a singular character mention (name, pronoun, description) of the same number
-    and no other gender; never a place, a thing or a group."""
-    person = KINDS.index("character")
-    if t.kind[i] != person or t.plural[i]:
-        return np.zeros(len(cands), dtype=bool)
-    ok = _one_of(t.kind[cands], person, len(KINDS)) & ~t.plural[cands].astype(bool)
-    ok &= np.isin(t.mtype[cands], (NAME, NOMINAL, PRON3))
-    g = t.gender[i]
-    ok &= ~((g > 0) & (t.gender[cands] > 0) & (t.gender[cands] != g))
     return ok
 
 

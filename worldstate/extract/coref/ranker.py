@@ -4,7 +4,7 @@ score clears a learned threshold; otherwise it starts a new entity. Greedy, left
 are ruled out whatever the score (``features.allowed``: names that share no word, other given names,
 titles of the other gender; he/she to a place or a thing; a gendered mention to a cluster whose
 gendered mentions are mostly of the other gender; a role noun to a cluster named by another role noun; the narrator's "I" and a he/she outside quotes to
-each other's cluster). Then whole clusters whose names agree are merged (``merge.py``).
+each other's cluster; a kinship noun ("the father") to a named cluster the rule pass did not link it to). Then whole clusters whose names agree are merged (``merge.py``).
 
 The scorer is a one-hidden-layer network (weights in ``data/ranker.json``, fitted by
 ``worldstate bench tune litbank-coref``), run with numpy.
@@ -28,9 +28,7 @@ from worldstate.extract.coref.features import (
     PRON3,
     MentionTable,
     allowed,
-    open_links,
     pair_features,
-    restricted_nominal,
 )
 from worldstate.extract.coref.merge import merge_name_clusters
 from worldstate.extract.lexicon import lexicon
@@ -40,7 +38,6 @@ NARRATOR_APART = True  # no he/she outside quotes in the narrator's cluster, no 
 MERGE_NAMED = True  # the entity-level pass that merges clusters whose names agree (``merge.py``)
 SHIPPED = "coref/data/ranker.json"
 KINSHIP_NAMED_APART = True  # "the father" joins a named cluster only when the rules linked it to that name
-NOMINAL_OPEN: float | None = None  # a description the rules kept apart joins another character above this score
 
 
 @dataclass
@@ -152,10 +149,6 @@ def cluster_mentions(table: MentionTable, model: RankerModel) -> list[int]:
         chosen = len(cluster_of)  # a new cluster (ids are the first mention's index)
         if len(cands):
             ok = allowed(table, i, cands)
-            sure_only = np.zeros(len(cands), dtype=bool)  # links allowed only above NOMINAL_OPEN
-            if NOMINAL_OPEN is not None and restricted_nominal(table, i):
-                sure_only = open_links(table, i, cands) & ~ok
-                ok |= sure_only
             clusters = cluster_arr[cands]
             g = int(table.gender[i])
             if g:  # the cluster as a whole must not be of the other gender ("she" … "the little man")
@@ -170,8 +163,6 @@ def cluster_mentions(table: MentionTable, model: RankerModel) -> list[int]:
             if KINSHIP_NAMED_APART and _kinship_noun(table, i, kinship):  # "the father" is not Hansel
                 ok &= (named_by[clusters] == -1) | (named_by[clusters] == table.rule_entity[i])
             probs = model.score(pair_features(table, i, cands, far)) * ok
-            if sure_only.any():
-                probs[sure_only & (probs < NOMINAL_OPEN)] = 0.0
             best = int(np.argmax(probs))
             reporter = _reporting_subject(table, i, cands, ok)
             if reporter is not None:  # "the miller said he …": he is the one who says it
