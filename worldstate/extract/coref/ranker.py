@@ -38,6 +38,7 @@ NARRATOR_APART = True  # no he/she outside quotes in the narrator's cluster, no 
 MERGE_NAMED = True  # the entity-level pass that merges clusters whose names agree (``merge.py``)
 SHIPPED = "coref/data/ranker.json"
 KINSHIP_NAMED_APART = True  # "the father" joins a named cluster only when the rules linked it to that name
+KINSHIP_APART_CLASSES = {"parent_of", "married_to"}  # parents and spouses ("the brother" may well be Hansel)
 
 
 @dataclass
@@ -187,8 +188,8 @@ def cluster_mentions(table: MentionTable, model: RankerModel) -> list[int]:
 
 
 def _kinship_noun(table: MentionTable, i: int, kinship: dict[str, str]) -> bool:
-    """A description by a kinship noun ("the father", "her husband")."""
-    return int(table.mtype[i]) == NOMINAL and table.infos[i].lemma in kinship
+    """A description by a kinship noun of KINSHIP_APART_CLASSES ("the father", "her husband")."""
+    return int(table.mtype[i]) == NOMINAL and kinship.get(table.infos[i].lemma) in KINSHIP_APART_CLASSES
 
 
 def _threshold_of(table: MentionTable, i: int, model: RankerModel) -> float:
