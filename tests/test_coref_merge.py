@@ -81,7 +81,7 @@ def test_narrator_i_never_shares_a_cluster_with_he_outside_quotes() -> None:
 
 def test_the_father_stays_out_of_a_named_childs_cluster() -> None:
     """Even a scorer that links everything may not put "the father" in Hansel's cluster (issue 15's Grimm
-    error): a kinship noun joins a named cluster only when the rule pass linked it to that name."""
+    error): a parent noun joins a named cluster only when the rule pass linked it to that name."""
     from worldstate.extract.builder import parse
     from worldstate.extract.coref.features import NOMINAL
     from worldstate.extract.coref.resolver import mention_table, rule_pass

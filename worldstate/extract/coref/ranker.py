@@ -4,7 +4,7 @@ score clears a learned threshold; otherwise it starts a new entity. Greedy, left
 are ruled out whatever the score (``features.allowed``: names that share no word, other given names,
 titles of the other gender; he/she to a place or a thing; a gendered mention to a cluster whose
 gendered mentions are mostly of the other gender; a role noun to a cluster named by another role noun; the narrator's "I" and a he/she outside quotes to
-each other's cluster; a kinship noun ("the father") to a named cluster the rule pass did not link it to). Then whole clusters whose names agree are merged (``merge.py``).
+each other's cluster; a parent or spouse noun ("the father") to a named cluster the rule pass did not link it to). Then whole clusters whose names agree are merged (``merge.py``).
 
 The scorer is a one-hidden-layer network (weights in ``data/ranker.json``, fitted by
 ``worldstate bench tune litbank-coref``), run with numpy.
