@@ -77,3 +77,24 @@ def test_narrator_i_never_shares_a_cluster_with_he_outside_quotes() -> None:
         kinds.setdefault(c, set()).add(int(table.mtype[i]))
     assert any(NARRATOR in k for k in kinds.values()) and any(PRON3 in k for k in kinds.values())
     assert not any({NARRATOR, PRON3} <= k for k in kinds.values())
+
+
+def test_the_father_stays_out_of_a_named_childs_cluster() -> None:
+    """Even a scorer that links everything may not put "the father" in Hansel's cluster (issue 15's Grimm
+    error): a parent noun joins a named cluster only when the rule pass linked it to that name."""
+    from worldstate.extract.builder import parse
+    from worldstate.extract.coref.features import NOMINAL
+    from worldstate.extract.coref.resolver import mention_table, rule_pass
+    from worldstate.state import Story
+
+    text = "Hansel walked into the wood. The father followed the boy. The father was sad."
+    story = Story.from_text(text)
+    doc, _ = parse(story, Settings())
+    table = mention_table(rule_pass(doc, story.text))
+    cluster_of = cluster_mentions(table, _always_link())
+    texts = [info.mention.text for info in table.infos]
+    hansel = cluster_of[texts.index("Hansel")]
+    fathers = [i for i, info in enumerate(table.infos) if info.lemma == "father" and int(table.mtype[i]) == NOMINAL]
+    assert fathers, texts
+    assert all(cluster_of[i] != hansel for i in fathers)
+    assert len({cluster_of[i] for i in fathers}) == 1  # the two mentions of the father stay together

@@ -4,7 +4,7 @@ score clears a learned threshold; otherwise it starts a new entity. Greedy, left
 are ruled out whatever the score (``features.allowed``: names that share no word, other given names,
 titles of the other gender; he/she to a place or a thing; a gendered mention to a cluster whose
 gendered mentions are mostly of the other gender; a role noun to a cluster named by another role noun; the narrator's "I" and a he/she outside quotes to
-each other's cluster). Then whole clusters whose names agree are merged (``merge.py``).
+each other's cluster; a parent or spouse noun ("the father") to a named cluster the rule pass did not link it to). Then whole clusters whose names agree are merged (``merge.py``).
 
 The scorer is a one-hidden-layer network (weights in ``data/ranker.json``, fitted by
 ``worldstate bench tune litbank-coref``), run with numpy.
@@ -20,13 +20,25 @@ from typing import Any
 import numpy as np
 
 from worldstate.data import load_json
-from worldstate.extract.coref.features import FEATURE_NAMES, NAME, NARRATOR, PRON3, MentionTable, allowed, pair_features
+from worldstate.extract.coref.features import (
+    FEATURE_NAMES,
+    NAME,
+    NARRATOR,
+    NOMINAL,
+    PRON3,
+    MentionTable,
+    allowed,
+    pair_features,
+)
 from worldstate.extract.coref.merge import merge_name_clusters
+from worldstate.extract.lexicon import lexicon
 
 WINDOW = 30  # recent mentions every mention may link to
 NARRATOR_APART = True  # no he/she outside quotes in the narrator's cluster, no narrator I in a he/she cluster
 MERGE_NAMED = True  # the entity-level pass that merges clusters whose names agree (``merge.py``)
 SHIPPED = "coref/data/ranker.json"
+KINSHIP_NAMED_APART = True  # "the father" joins a named cluster only when the rules linked it to that name
+KINSHIP_APART_CLASSES = {"parent_of", "married_to"}  # parents and spouses ("the brother" may well be Hansel)
 
 
 @dataclass
@@ -131,6 +143,8 @@ def cluster_mentions(table: MentionTable, model: RankerModel) -> list[int]:
     some_role = np.full(n, -1, dtype=np.int64)
     narrator = np.zeros(n, dtype=np.int64)  # cluster → its narrator "I"s (outside quotes)
     third = np.zeros(n, dtype=np.int64)  # cluster → its he/she outside quotes
+    named_by = np.full(n, -1, dtype=np.int64)  # cluster → the rule entity of its names (-1 none, -2 several)
+    kinship = lexicon().kinship
     for i in range(n):
         cands, far = candidates(table, i, cluster_of, reps)
         chosen = len(cluster_of)  # a new cluster (ids are the first mention's index)
@@ -147,6 +161,8 @@ def cluster_mentions(table: MentionTable, model: RankerModel) -> list[int]:
             r = int(table.role_key[i])
             if r >= 0:  # "the miller" never joins a cluster of "the king"
                 ok &= (role_count[clusters] == 0) | ((role_count[clusters] == 1) & (some_role[clusters] == r))
+            if KINSHIP_NAMED_APART and _kinship_noun(table, i, kinship):  # "the father" is not Hansel
+                ok &= (named_by[clusters] == -1) | (named_by[clusters] == table.rule_entity[i])
             probs = model.score(pair_features(table, i, cands, far)) * ok
             best = int(np.argmax(probs))
             reporter = _reporting_subject(table, i, cands, ok)
@@ -164,8 +180,16 @@ def cluster_mentions(table: MentionTable, model: RankerModel) -> list[int]:
             roles[chosen].add(r)
             role_count[chosen] += 1
             some_role[chosen] = r
+        if int(table.mtype[i]) == NAME:
+            e = int(table.rule_entity[i])
+            named_by[chosen] = e if named_by[chosen] in (-1, e) else -2
         _update_reps(table, i, chosen, reps)
     return merge_name_clusters(table, cluster_of) if MERGE_NAMED else cluster_of
+
+
+def _kinship_noun(table: MentionTable, i: int, kinship: dict[str, str]) -> bool:
+    """A description by a kinship noun of KINSHIP_APART_CLASSES ("the father", "her husband")."""
+    return int(table.mtype[i]) == NOMINAL and kinship.get(table.infos[i].lemma) in KINSHIP_APART_CLASSES
 
 
 def _threshold_of(table: MentionTable, i: int, model: RankerModel) -> float:
