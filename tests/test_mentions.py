@@ -39,6 +39,29 @@ def test_full_noun_phrase_and_nested_place() -> None:
     assert ("London", "GPE", "name") in found
 
 
+def test_a_relative_clause_hung_elsewhere_still_gives_a_full_phrase() -> None:
+    from worldstate.extract.mentions.candidates import candidates
+
+    text = "She had read about children who had got burnt."
+    doc = analyze(text, layers="parse").parsed
+    assert doc is not None
+    spans = {" ".join(t.text for t in doc.tokens[c.first : c.last]) for c in candidates(doc) if not c.pronoun}
+    assert "children who had got burnt" in spans
+    assert "children" in spans
+
+
+def test_document_roles_count_names_after_titles() -> None:
+    from worldstate.extract.mentions.features import document_roles
+
+    doc = analyze("Miss Bates smiled. Uncle Bates laughed. Then Bates came in with the boy.", layers="parse").parsed
+    assert doc is not None
+    roles = document_roles(doc)
+    assert roles["bates"]["n"] == 3
+    assert roles["bates"]["titled"] == 2
+    assert roles["bates"]["lower"] == 0
+    assert roles["boy"] == {**roles["boy"], "n": 1, "titled": 0, "lower": 1}
+
+
 def test_pronouns_are_mentions_with_person_category_or_none() -> None:
     found = _detect("He gave it to her.")
     assert ("He", "PER", "pronoun") in found

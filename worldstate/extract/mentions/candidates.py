@@ -27,6 +27,9 @@ PERSONAL_PRONOUNS = frozenset(
 PLACE_ADVERBS = frozenset({"here", "there", "home", "abroad", "upstairs", "downstairs", "ashore"})
 NAME_NER = frozenset({"PERSON", "GPE", "LOC", "FAC", "ORG", "NORP"})
 EDGE_PUNCT = frozenset({"PUNCT", "CCONJ", "SPACE"})
+# words that open a phrase which may modify the noun before it
+RELATIVIZERS = frozenset({"who", "whom", "whose", "which", "that"})
+EXTENDERS = RELATIVIZERS | {"with", "without", "of", "on", "in", "from", "at", "like"}
 MAX_LEN = 40  # tokens: longer phrases are cut to their shorter forms
 
 
@@ -41,6 +44,7 @@ class Candidate:
     full: bool = False  # the head's whole subtree
     right_deps: tuple[str, ...] = ()  # the dependency labels of the right modifiers kept
     cut_dep: str = ""  # the first right modifier left out ("" when none is)
+    extended: str = ""  # the dependency label of a following phrase the parse hung elsewhere but the span takes
 
 
 def _trim(doc: ParsedDoc, first: int, last: int, head: int) -> tuple[int, int]:
@@ -89,6 +93,33 @@ def is_head(doc: ParsedDoc, tok: Token) -> bool:
     return tok.pos == "ADJ" and any(doc.tokens[k].dep == "det" for k in doc.children[tok.i])
 
 
+def _following(doc: ParsedDoc, j: int, head: int) -> tuple[int, str] | None:
+    """The end and root label of the phrase opening at token ``j`` (after one comma) when it reads as a
+    modifier of the noun before it ("children who had got burnt", "a trooper, whose head …", "a figure on
+    horseback") though the parse hung it elsewhere: a relative clause, a participle or a prepositional phrase."""
+    toks = doc.tokens
+    if j < len(toks) and toks[j].text == ",":
+        j += 1
+    if j >= len(toks) or toks[j].sent != toks[head].sent:
+        return None
+    if toks[j].low not in EXTENDERS and toks[j].tag not in ("VBN", "VBG"):
+        return None
+    root = j
+    while True:  # climb while the ancestor's phrase still opens at j and leaves the head out
+        up = toks[root].head
+        if up in (root, head):
+            break
+        lo, hi = _extent(doc, up)
+        if lo < j or hi <= head:
+            break
+        root = up
+    lo, hi = _extent(doc, root)
+    clause = toks[j].low in RELATIVIZERS or toks[j].tag in ("VBN", "VBG")
+    if lo != j or (toks[root].pos in ("VERB", "AUX") and not clause):
+        return None
+    return hi, toks[root].dep
+
+
 def _name_run(doc: ParsedDoc, i: int) -> int:
     """The first token of the run of compounds and flat-name parts directly left of ``i``."""
     first = i
@@ -125,6 +156,17 @@ def head_candidates(doc: ParsedDoc, i: int) -> list[Candidate]:
             if la - f > MAX_LEN or (f, la) in out:
                 continue
             out[(f, la)] = Candidate(f, la, i, False, first == lo and last >= hi, deps, cut)
+    if doc.tokens[i].pos in HEAD_POS:
+        end = hi
+        for _ in range(2):  # a following modifier the parse attached elsewhere, then one more
+            follow = _following(doc, end, i)
+            if follow is None:
+                break
+            end, dep = follow
+            for first in {lo, _name_run(doc, i)}:
+                f, la = _trim(doc, first, end, i)
+                if la - f <= MAX_LEN and (f, la) not in out:
+                    out[(f, la)] = Candidate(f, la, i, False, first == lo, (), "", dep)
     return list(out.values())
 
 

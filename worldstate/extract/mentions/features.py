@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from worldstate.data import read_text
+from worldstate.data import load_yaml, read_text
 from worldstate.extract.hashing import crc32_of
 from worldstate.extract.mentions.candidates import Candidate
 from worldstate.extract.parsed import ParsedDoc, Token
@@ -61,6 +61,14 @@ LOCATIVE = frozenset(
 SPEECH = frozenset({"say", "ask", "reply", "cry", "answer", "tell", "exclaim", "whisper", "think", "know", "feel"})
 
 
+@lru_cache(maxsize=1)
+def person_cues() -> tuple[frozenset[str], frozenset[str]]:
+    """Title words that precede a person's name ("miss", "uncle", "colonel") and relative-clause openers,
+    from ``data/person_cues.yaml``."""
+    raw = load_yaml("extract.mentions", "data/person_cues.yaml")
+    return frozenset(raw["titles"]), frozenset(raw["relativizers"])
+
+
 def _bucket(n: int) -> str:
     return "0" if n == 0 else "1" if n == 1 else "2-3" if n <= 3 else "4+"
 
@@ -68,13 +76,21 @@ def _bucket(n: int) -> str:
 def document_roles(doc: ParsedDoc) -> dict[str, dict[str, int]]:
     """How each noun or name (lower-case lemma) is used across the whole document: how often it occurs
     (``n``), as a subject (``subj``), the subject of a speech or thought verb (``speaker``), the object of
-    a locative preposition (``place``) and a possessor (``poss``)."""
+    a locative preposition (``place``), a possessor (``poss``), right after a title word ("Miss", "Uncle":
+    ``titled``) and written in lower case (``lower``)."""
     roles: dict[str, dict[str, int]] = {}
-    for tok in doc.tokens:
+    title_words = person_cues()[0]
+    toks = doc.tokens
+    for tok in toks:
         if tok.pos not in ("NOUN", "PROPN"):
             continue
-        r = roles.setdefault(tok.lemma.lower(), {"n": 0, "subj": 0, "speaker": 0, "place": 0, "poss": 0})
+        r = roles.setdefault(
+            tok.lemma.lower(), {"n": 0, "subj": 0, "speaker": 0, "place": 0, "poss": 0, "titled": 0, "lower": 0}
+        )
         r["n"] += 1
+        r["lower"] += tok.text.islower()
+        if tok.i > 0 and toks[tok.i - 1].sent == tok.sent and toks[tok.i - 1].low.rstrip(".") in title_words:
+            r["titled"] += 1
         gov = doc.tokens[tok.head]
         if tok.dep in ("nsubj", "nsubjpass"):
             r["subj"] += 1
@@ -126,6 +142,7 @@ def features(
         f"cut_head={cand.cut_dep}|{lemma}",
         f"pronoun={cand.pronoun}",
         f"cut={cand.cut_dep}",
+        f"extended={cand.extended}",
         f"kept={'|'.join(cand.right_deps[-3:])}",
         f"prev={before.low if before else '<s>'}",
         f"prev_pos={before.pos if before else '<s>'}",
@@ -149,6 +166,7 @@ def features(
         out.append(f"bigram_head={toks[cand.head - 1].low}|{lemma}" if cand.head > cand.first else "bigram_head=-")
     if after is not None and after.low in ("'s", "’s"):
         out.append("possessed")
+    out.extend(_inside(doc, cand))
     if not cand.pronoun:
         used = (roles if roles is not None else document_roles(doc)).get(lemma)
         if used:
@@ -160,6 +178,24 @@ def features(
         for f in sense1:  # which phrase shape a class takes, and where
             out.extend((f"{f}|cut={cand.cut_dep}", f"{f}|dep={head.dep}", f"{f}|pos={head.pos}"))
         out.extend(_of_object(doc, cand))
+    return out
+
+
+def _inside(doc: ParsedDoc, cand: Candidate) -> list[str]:
+    """What the span holds beyond its head: the word opening a kept relative clause ("who", "which"), a
+    coordination ("Mr. and Mrs. Smith"), commas, and the classes of the other names in it."""
+    toks = doc.tokens
+    relativizers = person_cues()[1]
+    out = []
+    for k in range(cand.head + 1, cand.last):
+        if toks[k].low in relativizers:
+            out.append(f"rel={toks[k].low}")
+            break
+    commas = sum(toks[k].text == "," for k in range(cand.first, cand.last))
+    if commas:
+        out.append(f"commas={min(commas, 3)}")
+    if any(toks[k].dep == "cc" and toks[k].head in range(cand.first, cand.last) for k in range(cand.first, cand.last)):
+        out.append("coordinated")
     return out
 
 
