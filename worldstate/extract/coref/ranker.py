@@ -187,9 +187,16 @@ def cluster_mentions(table: MentionTable, model: RankerModel) -> list[int]:
     return merge_name_clusters(table, cluster_of) if MERGE_NAMED else cluster_of
 
 
+QUOTED_OWNERS = frozenset({"my", "our", "your", "thy"})  # owners the rules cannot resolve before the speaker is known
+
+
 def _kinship_noun(table: MentionTable, i: int, kinship: dict[str, str]) -> bool:
-    """A description by a kinship noun of KINSHIP_APART_CLASSES ("the father", "her husband")."""
-    return int(table.mtype[i]) == NOMINAL and kinship.get(table.infos[i].lemma) in KINSHIP_APART_CLASSES
+    """A description by a kinship noun of KINSHIP_APART_CLASSES ("the father", "her husband"), unless it is
+    owned by the speaker or listener of a quote ("Where is my father?"): the rules could not link that one."""
+    if int(table.mtype[i]) != NOMINAL or kinship.get(table.infos[i].lemma) not in KINSHIP_APART_CLASSES:
+        return False
+    words = table.infos[i].mention.text.lower().split()
+    return not (int(table.quote[i]) >= 0 and words and words[0] in QUOTED_OWNERS)
 
 
 def _threshold_of(table: MentionTable, i: int, model: RankerModel) -> float:
