@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -244,24 +245,29 @@ def _just_said(world: World, k: int, hearer: str) -> list[tuple[int, int, str | 
     return [max(begun, key=lambda b: b[0])]
 
 
+def _view_tokens(world: World) -> Iterator[tuple[Any, Any]]:
+    """(sentence view, token) for every token of every parsed sentence, in story order."""
+    from worldstate.extract.timeline.clause import sentence_views
+
+    for view in sentence_views(world):
+        if view is not None:
+            for tok in view.doc:
+                yield view, tok
+
+
 def _heard(world: World) -> list[tuple[int, str]]:
     """(sentence, hearer) for 'X heard this/that/it/these words': the hearer learns what was just said."""
 
     def find() -> list[tuple[int, str]]:
-        from worldstate.extract.timeline.clause import sentence_views
-
         out = []
-        for view in sentence_views(world):
-            if view is None:
+        for view, tok in _view_tokens(world):
+            if tok.lemma_ not in ("hear", "overhear") or view.story.speaker_at(view.offset + tok.idx)[0]:
                 continue
-            for tok in view.doc:
-                if tok.lemma_ not in ("hear", "overhear") or view.story.speaker_at(view.offset + tok.idx)[0]:
-                    continue
-                obj = next((c for c in tok.children if c.dep_ == "dobj"), None)
-                if obj is not None and obj.lower_ in ("this", "that", "it", "these", "words", "all"):
-                    hearer = view.agent(tok)
-                    if hearer:
-                        out.append((view.index, hearer))
+            obj = next((c for c in tok.children if c.dep_ == "dobj"), None)
+            if obj is not None and obj.lower_ in ("this", "that", "it", "these", "words", "all"):
+                hearer = view.agent(tok)
+                if hearer:
+                    out.append((view.index, hearer))
         return out
 
     return world._remember("timeline_heard", find)
@@ -271,21 +277,16 @@ def _reported(world: World) -> list[tuple[int, str | None, str]]:
     """(sentence, teller, hearer) for reported telling: 'it told her that the wolf had come'."""
 
     def find() -> list[tuple[int, str | None, str]]:
-        from worldstate.extract.timeline.clause import sentence_views
-
         out = []
-        for view in sentence_views(world):
-            if view is None:
+        for view, tok in _view_tokens(world):
+            if tok.lemma_ not in ("tell", "inform", "warn", "relate", "explain") or not any(
+                c.dep_ == "ccomp" for c in tok.children
+            ):
                 continue
-            for tok in view.doc:
-                if tok.lemma_ not in ("tell", "inform", "warn", "relate", "explain") or not any(
-                    c.dep_ == "ccomp" for c in tok.children
-                ):
-                    continue
-                hearer = next((c for c in tok.children if c.dep_ in ("dative", "dobj")), None)
-                who = view.ent(hearer)
-                if who and not view.story.speaker_at(view.offset + tok.idx)[0]:
-                    out.append((view.index, view.agent(tok), who))
+            hearer = next((c for c in tok.children if c.dep_ in ("dative", "dobj")), None)
+            who = view.ent(hearer)
+            if who and not view.story.speaker_at(view.offset + tok.idx)[0]:
+                out.append((view.index, view.agent(tok), who))
         return out
 
     return world._remember("timeline_reported_speech", find)
@@ -299,22 +300,18 @@ def _perceived(world: World) -> list[tuple[int, str]]:
     (narration, a that-clause, neither negated nor hypothetical)."""
 
     def find() -> list[tuple[int, str]]:
-        from worldstate.extract.timeline.clause import sentence_views
         from worldstate.state.timeline import Modality
 
         out = []
-        for view in sentence_views(world):
-            if view is None:
+        for view, tok in _view_tokens(world):
+            if tok.lemma_ not in _PERCEIVE or not any(
+                c.dep_ == "ccomp" and any(m.dep_ == "mark" and m.lower_ == "that" for m in c.children)
+                for c in tok.children
+            ):
                 continue
-            for tok in view.doc:
-                if tok.lemma_ not in _PERCEIVE or not any(
-                    c.dep_ == "ccomp" and any(m.dep_ == "mark" and m.lower_ == "that" for m in c.children)
-                    for c in tok.children
-                ):
-                    continue
-                seer = view.agent(tok)
-                if seer and view.modality(tok)[0] == Modality.ASSERTED:
-                    out.append((view.index, seer))
+            seer = view.agent(tok)
+            if seer and view.modality(tok)[0] == Modality.ASSERTED:
+                out.append((view.index, seer))
         return out
 
     return world._remember("timeline_perceived", find)
