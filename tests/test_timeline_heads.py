@@ -54,17 +54,18 @@ def test_a_death_the_story_never_tells_is_contradicted(story: World) -> None:
 def test_the_head_flags_a_claim_only_when_the_timeline_weight_is_on(story: World, tmp_path, monkeypatch) -> None:
     summary = analyze("Anna pushed Tom into the river.", layers="parse")
     params = json.loads(head.shipped_parameters_path().read_text("utf-8"))
-    assert float(params.get("timeline_weight", 0.0)) == 0.0  # shipped off: it did not help on StorySumm
-    on = dict(params, timeline_weight=1.0)
-    path = tmp_path / "faithfulness.json"
-    path.write_text(json.dumps(on), encoding="utf-8")
-    monkeypatch.setattr(head, "parameters_path", lambda settings=None: path)
+    assert float(params["timeline_weight"]) > float(params["threshold"])  # shipped on: a contradiction alone counts
     assert story.settings.llm_mode == "off"
     answer = head.judge_summary(story, summary)
     timeline = [f for f in answer.findings if f.rule == "fa_timeline_swap"]
     assert not answer.faithful and len(timeline) == 1
     roles = [e.role for e in timeline[0].evidence]
     assert roles == ["summary", "contradicted"]  # spans in both texts
+    path = tmp_path / "faithfulness.json"
+    path.write_text(json.dumps(dict(params, timeline_weight=0.0)), encoding="utf-8")
+    monkeypatch.setattr(head, "parameters_path", lambda settings=None: path)
+    off = head.judge_summary(story, summary)
+    assert not [f for f in off.findings if f.rule.startswith("fa_timeline")]
 
 
 def test_a_retold_event_is_accessible_through_the_knowledge_lanes() -> None:
