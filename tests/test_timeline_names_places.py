@@ -49,6 +49,9 @@ def test_a_name_used_once_in_an_established_characters_place_is_proved_with_both
         ("'Yes, sir, I will soon serve up,' answered Greta.", "Scarce had she served up when the bell rang."),
         # a pet name of the established name
         ("answered Greta", "answered Gretelchen"),
+        # an adverb or a called-out verb capitalised by opening the sentence or the quote
+        ("'Yes, sir, I will soon serve up,' answered Greta.", "Forthwith, then, the master went out."),
+        ("'Yes, sir, I will soon serve up,' answered Greta.", "Then the master called out: 'Arise!'"),
     ],
 )
 def test_introduced_or_listed_names_raise_nothing(change: tuple[str, str]) -> None:

@@ -43,3 +43,13 @@ def cache_every_lemma(nlp: Language) -> None:
 
     lemmatizer.lemmatize = lemmatize
     lemmatizer._caches_base_forms = True
+
+
+def word_index(nlp: Language, parts: tuple[str, ...] = ("verb", "adv", "adj")) -> frozenset[str]:
+    """The lower-case words of ``parts`` of speech in ``nlp``'s rule-lemmatizer index ("arise", "forthwith");
+    empty when the pipeline has no such index."""
+    if "lemmatizer" not in nlp.pipe_names:
+        return frozenset()
+    index = getattr(nlp.get_pipe("lemmatizer"), "lookups", None)
+    table = index.get_table("lemma_index", {}) if index is not None else {}
+    return frozenset(w for part in parts for w in (table.get(part) or ()))

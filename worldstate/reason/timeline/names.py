@@ -94,7 +94,10 @@ def _proper_noun(docs: list[Doc | None], sentence: int, start: int, offset: int)
         inverted = tok.i + 2 < len(doc) and doc[tok.i + 1].pos_ == "AUX" and doc[tok.i + 2].pos_ == "PRON"
         if opening and inverted:
             return False  # "Scarce had he advanced": an adverb opening an inverted sentence
-        return tok.tag_ == "NNP" and (not opening or vocative or tok.dep_ in ("nsubj", "nsubjpass"))
+        subject = tok.dep_ in ("nsubj", "nsubjpass")
+        if opening and (vocative or not subject) and tok.lower_ in _common_words():
+            return False  # "Forthwith, then, …", "'Arise!'": a verb or adverb capitalised by its position
+        return tok.tag_ == "NNP" and (not opening or vocative or subject)
     return False
 
 
@@ -156,6 +159,20 @@ def renamings(world: World, *, max_single_names: int = 3, min_mentions: int = 3)
             yield Renaming(
                 text[old_span.start : old_span.end], text[span.start : span.end], sentence, span, old_sentence, old_span
             )
+
+
+@lru_cache(maxsize=1)
+def _common_words() -> frozenset[str]:
+    """English verbs, adverbs and adjectives (the spaCy lemmatizer's word index), never a name at a sentence's
+    or a quote's opening; empty when the spaCy pipeline cannot be loaded."""
+    from worldstate.errors import ConfigError
+    from worldstate.extract.models import load_spacy
+    from worldstate.extract.spacy_lemmas import word_index
+
+    try:
+        return word_index(load_spacy())
+    except ConfigError:
+        return frozenset()
 
 
 @lru_cache(maxsize=1)
