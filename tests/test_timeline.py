@@ -111,3 +111,15 @@ def test_unresolved_it_never_loops() -> None:
     """'a piece of it' inside a look-back for 'it' must not look back again (it once recursed forever)."""
     world = analyze("She cut a piece of it. She took a piece of it and ate it. Then he gave it away.")
     assert isinstance(world.timeline.states, list)
+
+
+def test_a_purpose_or_a_chance_to_kill_makes_nobody_dead() -> None:
+    world = analyze(
+        "The robber woman ran at Gerda with her knife. "
+        "And now she had not time to kill Gerda. "
+        "The witch had a plan to kill the boy. "
+        "Gerda laughed."
+    )
+    deaths = [s for s in world.timeline.states if s.predicate == Predicate.ALIVE]
+    assert deaths and not [s for s in deaths if s.modality.factual]  # an infinitive on a noun: a chance, a plan
+    assert {s.modality for s in deaths} == {Modality.HYPOTHETICAL}

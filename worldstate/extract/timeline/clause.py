@@ -156,6 +156,9 @@ class SentenceView:
         own = self._own_modality(tok)
         if own is not None:
             return own, None
+        to_infinitive = any(c.dep_ == "aux" and c.tag_ == "TO" for c in tok.children)
+        if to_infinitive and tok.head.pos_ in ("NOUN", "PROPN", "PRON"):
+            return Modality.HYPOTHETICAL, None  # "time to kill Gerda", "a plan to kill the boy": a chance only
         cur, link = _clause_head(tok), ""
         own = self._own_modality(cur) if cur is not tok else None  # "her hair was not golden"
         if own is not None:
