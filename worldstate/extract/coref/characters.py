@@ -1,8 +1,15 @@
 """The character list, as BookNLP gives it: each character's deterministic name, its aliases (the
-distinct names and descriptions the text uses for it) and its mention count, most mentioned first."""
+distinct names and descriptions the text uses for it) and its mention count, most mentioned first.
+
+A name is the character's most frequent proper name as the text writes it ("Mr. Bennet" when the title is
+what the text mostly writes), else its most frequent definite description cut to its noun phrase ("the
+miller's daughter", "the father"; ties: the shorter, then the first seen), never a coordinated phrase
+("the girl and the duck") when anything else is there.
+"""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 
@@ -20,22 +27,74 @@ class Character:
     gender: str = ""
 
 
+_TITLE_DOT = re.compile(r"\b(Mr|Mrs|Ms|Dr|St|Messrs|Mme|Mlle)\.")
+_CLAUSE = re.compile(r",|;|:|--|—|\s(?:who|whom|whose|which|that|where|when)\s")
+_COORDINATED = re.compile(r"\s(?:and|or|nor)\s|&")
+_DEFINITE = ("the ", "this ", "that ")
+_NAME_PARTICLES = {"of", "the", "de", "la", "le", "du", "da", "di", "von", "van", "der", "den", "y", "'s"}
+
+
+def is_proper(name: str) -> bool:
+    """Whether a name mention reads as a proper name: every word capitalised but its particles ("Mr. Hall",
+    "Little Red-Cap", "Duke of York"), unlike "The duck" or "Little duck, little duck"."""
+    words = [w.strip(",.;:!?'\"") for w in name.split()]
+    return all(w[:1].isupper() or not w[:1].isalpha() or w.lower() in _NAME_PARTICLES for w in words if w)
+
+
+def _name_key(name: str) -> str:
+    """Name forms that count as one: "Mr. Hall" = "Mr Hall"."""
+    return _TITLE_DOT.sub(r"\1", " ".join(name.split()))
+
+
+def description(text: str) -> str:
+    """A description as a name: one line, its leading article in lower case, cut before an apposition or a
+    relative clause ("the wicked witch, who lay in wait" → "the wicked witch")."""
+    text = " ".join(text.split())
+    if text[:1].isupper() and text.lower().startswith(_DEFINITE):
+        text = text[0].lower() + text[1:]
+    cut = _CLAUSE.search(text)
+    if cut and cut.start() > 0 and text.lower().startswith(_DEFINITE):
+        text = text[: cut.start()].rstrip()
+    return text
+
+
+def _first_seen(items: list[str]) -> dict[str, int]:
+    first: dict[str, int] = {}
+    for k, item in enumerate(items):
+        first.setdefault(item, k)
+    return first
+
+
 def pick_name(names: list[str], nominals: list[str], fallback: str) -> str:
-    """The most frequent proper name as the text writes it (titles kept; ties: the longer; an all-caps
-    heading counts half), else the most frequent description (ties: the first), else ``fallback``."""
+    """The most frequent proper name as the text writes it (titles kept; an all-caps heading counts half;
+    ties: the longer, then the first seen), else the most frequent definite description (ties: the fewer
+    words, then the first seen; coordinated phrases only when nothing else is there), else ``fallback``.
+    A name mention that is not written as a proper name ("The duck") counts as a description."""
+    nominals = [n for n in names if not is_proper(n)] + nominals
+    names = [n for n in names if is_proper(n)]
     if names:
-        counts = Counter(names)
-        return max(counts, key=lambda n: (counts[n] - (0.5 if n.isupper() and len(n) > 1 else 0), len(n), n))
-    if nominals:  # ties: the first seen
-        counts = Counter(nominals)
-        return max(counts, key=lambda n: (counts[n], -nominals.index(n)))
+        keys = [_name_key(n) for n in names]
+        counts, first = Counter(keys), _first_seen(keys)
+        written = {k: names[first[k]] for k in counts}
+        best = max(
+            counts,
+            key=lambda k: (counts[k] - (0.5 if k.isupper() and len(k) > 1 else 0), len(k.split()), len(k), -first[k]),
+        )
+        return written[best]
+    descs = [d for d in (description(n) for n in nominals) if d]
+    plain = [d for d in descs if not _COORDINATED.search(d)] or descs
+    definite = [d for d in plain if d.lower().startswith(_DEFINITE)] or plain
+    if definite:
+        counts, first = Counter(definite), _first_seen(definite)
+        return max(counts, key=lambda d: (counts[d], -len(d.split()), -first[d]))
     return fallback
 
 
 def ordered_aliases(texts: list[str], name: str) -> list[str]:
-    """Distinct ``texts`` (most frequent first, then first seen), without ``name``."""
-    counts = Counter(texts)
-    first = {t: n for n, t in reversed(list(enumerate(texts)))}
+    """Distinct ``texts`` (most frequent first, then first seen), without ``name``; a leading "The" counts
+    as "the" ("The father" and "the father" are one alias)."""
+    texts = [t[0].lower() + t[1:] if t[:1].isupper() and t.lower().startswith(_DEFINITE) else t for t in texts]
+    counts, first = Counter(texts), _first_seen(texts)
     return [t for t in sorted(counts, key=lambda t: (-counts[t], first[t])) if t != name]
 
 

@@ -623,6 +623,8 @@ class _Resolver:
         head = doc.tokens[info.head]
         is_character = self.ents[info.mention.entity].entity.kind == EntityKind.CHARACTER
         for kid in doc.kids(info.head, "appos"):  # a character's apposition must name a person ("Anna, his daughter")
+            if kid.in_quote != head.in_quote:  # said the little man, 'the first little child …': not him
+                continue
             if not is_character or kid.pos == "PROPN" or kid.lemma in self.lex.person_nouns:
                 self.link_hints[kid.i] = info.mention.entity
         for acl in doc.kids(info.head, "acl"):
@@ -834,10 +836,8 @@ def finish(res: _Resolver) -> Coreference:
             elif m in infos_by_id:
                 nominals.append(res.alias_text(infos_by_id[m]))
         nominals = [n for n in nominals if n]
-        if not names and (ent_id == "narrator" or ent_id in res.kin_of):  # "I (narrator)", "mother of Gretel"
-            name = rec.entity.name
-        else:
-            name = pick_name(names, nominals, rec.entity.name)
+        keep = ent_id == "narrator" and not names  # "I (narrator)" unless the narrator is named
+        name = rec.entity.name if keep else pick_name(names, nominals, rec.entity.name)
         rec.entity.name = name
         rec.entity.aliases = ordered_aliases(names + nominals, name)
     for kin_id, owner in res.kin_of.items():  # "mother of Red-Cap" with the owner's final name
