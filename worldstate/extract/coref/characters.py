@@ -58,6 +58,19 @@ def description(text: str) -> str:
     return text
 
 
+NARRATOR_NAME = "I (narrator)"  # the name of a first-person narrator the text never names
+_SELF_NAMING = re.compile(r"(?:\b[Mm]y name (?:is|was)|\bI am|\bI'm|\b[Cc]all(?:ed)? me|\bnamed me),?\s+$")
+
+
+def narrator_name(text: str, names: list[tuple[int, str]]) -> str | None:
+    """The narrator's own name, when the narration gives it: the first proper name ``(offset, text)``
+    (names outside quotes) written right after "my name is", "I am", "call me"."""
+    for start, name in sorted(names):
+        if is_proper(name) and _SELF_NAMING.search(text[max(0, start - 16) : start]):
+            return " ".join(name.split())
+    return None
+
+
 def _first_seen(items: list[str]) -> dict[str, int]:
     first: dict[str, int] = {}
     for k, item in enumerate(items):

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from worldstate.extract.coref.characters import ordered_aliases, pick_name
+from worldstate.extract.coref.characters import NARRATOR_NAME, narrator_name, ordered_aliases, pick_name
 from worldstate.extract.coref.features import (
     KINDS,
     NAME,
@@ -822,6 +822,14 @@ def finish(res: _Resolver) -> Coreference:
         next_id += 1
     mentions_by_id = {m.id: m for m in res.mentions}
     infos_by_id = {info.mention.id: info for info in res.infos}
+    self_named = narrator_name(  # "My name is Jane Eyre": the narrator's name, whichever cluster its "I"s are in
+        text,
+        [
+            (i.mention.span.start, i.mention.text)
+            for i in res.infos
+            if i.mention.kind == MentionKind.NAME and not doc.tokens[i.head].in_quote
+        ],
+    )
     for ent_id in res.order:  # the most frequent name as written, else the most frequent description
         rec = res.ents[ent_id]
         if ent_id == "narrator" and not rec.entity.mentions:
@@ -838,6 +846,7 @@ def finish(res: _Resolver) -> Coreference:
         nominals = [n for n in nominals if n]
         keep = ent_id == "narrator" and not names  # "I (narrator)" unless the narrator is named
         name = rec.entity.name if keep else pick_name(names, nominals, rec.entity.name)
+        name = self_named if name == NARRATOR_NAME and self_named else name
         rec.entity.name = name
         rec.entity.aliases = ordered_aliases(names + nominals, name)
     for kin_id, owner in res.kin_of.items():  # "mother of Red-Cap" with the owner's final name
