@@ -80,7 +80,7 @@ def _first_seen(items: list[str]) -> dict[str, int]:
 
 def pick_name(names: list[str], nominals: list[str], fallback: str) -> str:
     """The most frequent proper name as the text writes it (titles kept; an all-caps heading counts half;
-    ties: the longer, then the first seen), else the most frequent definite description (ties: the fewer
+    ties: the one of more words, then the first seen), else the most frequent definite description (ties: the fewer
     words, then the first seen; coordinated phrases only when nothing else is there), else ``fallback``.
     A name mention that is not written as a proper name ("The duck") counts as a description."""
     nominals = [n for n in names if not is_proper(n)] + nominals
@@ -91,7 +91,7 @@ def pick_name(names: list[str], nominals: list[str], fallback: str) -> str:
         written = {k: names[first[k]] for k in counts}
         best = max(
             counts,
-            key=lambda k: (counts[k] - (0.5 if k.isupper() and len(k) > 1 else 0), len(k.split()), len(k), -first[k]),
+            key=lambda k: (counts[k] - (0.5 if k.isupper() and len(k) > 1 else 0), len(k.split()), -first[k]),
         )
         return written[best]
     descs = [d for d in (description(n) for n in nominals) if d]
