@@ -1,5 +1,5 @@
 """The character list a user sees: names as BookNLP shows them (the most frequent proper name, else the
-shortest frequent definite description; never a coordinated phrase or "I (narrator)" for a named
+most frequent definite description; never a coordinated phrase or "I (narrator)" for a named
 narrator), aliases without pronouns, and the bad-input cases of issue 15 seen from the list (no names,
 second person, unnamed narrator, a thousand-name cast in seconds, dialogue without said-verbs).
 
@@ -52,8 +52,8 @@ def test_the_most_frequent_description_names_a_character_without_a_name() -> Non
         "the miller's daughter",
     ]
     assert pick_name([], nominals, "x") == "the miller's daughter"
-    assert pick_name([], ["the white duck", "the duck"], "x") == "the duck", "ties: the fewer words"
-    assert pick_name([], ["the queen", "the lady"], "x") == "the queen", "ties: the first seen"
+    assert pick_name([], ["the white duck", "the duck"], "x") == "the white duck", "ties: the first seen"
+    assert pick_name([], ["the queen", "the lady"], "x") == "the queen"
     assert pick_name([], ["the lady", "the queen"], "x") == "the lady"
 
 

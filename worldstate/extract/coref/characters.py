@@ -3,7 +3,7 @@ distinct names and descriptions the text uses for it) and its mention count, mos
 
 A name is the character's most frequent proper name as the text writes it ("Mr. Bennet" when the title is
 what the text mostly writes), else its most frequent definite description cut to its noun phrase ("the
-miller's daughter", "the father"; ties: the shorter, then the first seen), never a coordinated phrase
+miller's daughter", "the father"; ties: the first seen), never a coordinated phrase
 ("the girl and the duck") when anything else is there.
 """
 
@@ -80,8 +80,8 @@ def _first_seen(items: list[str]) -> dict[str, int]:
 
 def pick_name(names: list[str], nominals: list[str], fallback: str) -> str:
     """The most frequent proper name as the text writes it (titles kept; an all-caps heading counts half;
-    ties: the one of more words, then the first seen), else the most frequent definite description (ties: the fewer
-    words, then the first seen; coordinated phrases only when nothing else is there), else ``fallback``.
+    ties: the one of more words, then the first seen), else the most frequent definite description (ties: the
+    first seen; coordinated phrases only when nothing else is there), else ``fallback``.
     A name mention that is not written as a proper name ("The duck") counts as a description."""
     nominals = [n for n in names if not is_proper(n)] + nominals
     names = [n for n in names if is_proper(n)]
@@ -99,7 +99,7 @@ def pick_name(names: list[str], nominals: list[str], fallback: str) -> str:
     definite = [d for d in plain if d.lower().startswith(_DEFINITE)] or plain
     if definite:
         counts, first = Counter(definite), _first_seen(definite)
-        return max(counts, key=lambda d: (counts[d], -len(d.split()), -first[d]))
+        return max(counts, key=lambda d: (counts[d], -first[d]))
     return fallback
 
 
