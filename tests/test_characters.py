@@ -87,6 +87,8 @@ def test_aliases_are_distinct_forms_by_count_with_one_case_for_the_article() -> 
     texts = ["The father", "the father", "father", "the man", "the father"]
     assert ordered_aliases(texts, "the man") == ["the father", "father"]
     assert ordered_aliases(texts, "the father") == ["father", "the man"], "ties: the first seen"
+    assert ordered_aliases(["yourselves", "the father", "Me"], "x") == ["the father"], "no pronouns"
+    assert pick_name([], ["yourselves", "yourselves", "the father"], "x") == "the father"
 
 
 def test_narrator_name_only_from_the_narrators_own_naming() -> None:

@@ -12,7 +12,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 
+from worldstate.extract.lexicon import lexicon
 from worldstate.state import EntityKind, WorldState
 
 
@@ -71,6 +73,17 @@ def narrator_name(text: str, names: list[tuple[int, str]]) -> str | None:
     return None
 
 
+@lru_cache(maxsize=1)
+def _pronouns() -> frozenset[str]:
+    lex = lexicon()
+    return frozenset(lex.third_person | lex.first_singular | lex.first_plural | lex.second)
+
+
+def is_pronoun(text: str) -> bool:
+    """Whether ``text`` is a personal pronoun ("yourselves", "Me"): never a name or an alias."""
+    return text.strip().lower() in _pronouns()
+
+
 def _first_seen(items: list[str]) -> dict[str, int]:
     first: dict[str, int] = {}
     for k, item in enumerate(items):
@@ -83,8 +96,8 @@ def pick_name(names: list[str], nominals: list[str], fallback: str) -> str:
     ties: the one of more words, then the first seen), else the most frequent definite description (ties: the
     first seen; coordinated phrases only when nothing else is there), else ``fallback``.
     A name mention that is not written as a proper name ("The duck") counts as a description."""
-    nominals = [n for n in names if not is_proper(n)] + nominals
-    names = [n for n in names if is_proper(n)]
+    nominals = [n for n in names if not is_proper(n)] + [n for n in nominals if not is_pronoun(n)]
+    names = [n for n in names if is_proper(n) and not is_pronoun(n)]
     if names:
         keys = [_name_key(n) for n in names]
         counts, first = Counter(keys), _first_seen(keys)
@@ -105,7 +118,8 @@ def pick_name(names: list[str], nominals: list[str], fallback: str) -> str:
 
 def ordered_aliases(texts: list[str], name: str) -> list[str]:
     """Distinct ``texts`` (most frequent first, then first seen), without ``name``; a leading "The" counts
-    as "the" ("The father" and "the father" are one alias)."""
+    as "the" ("The father" and "the father" are one alias); pronouns are no aliases."""
+    texts = [t for t in texts if not is_pronoun(t)]
     texts = [t[0].lower() + t[1:] if t[:1].isupper() and t.lower().startswith(_DEFINITE) else t for t in texts]
     counts, first = Counter(texts), _first_seen(texts)
     return [t for t in sorted(counts, key=lambda t: (-counts[t], first[t])) if t != name]
