@@ -41,6 +41,10 @@ def test_description_is_cut_to_its_noun_phrase_with_a_lower_case_article() -> No
     assert description("The  miller") == "the miller"
     assert description("That dwarf") == "that dwarf"
     assert description("Theodore") == "Theodore"
+    assert description("the civil , pretty-spoken girl") == "the civil, pretty-spoken girl", "LitBank's tokens"
+    assert description("the tall, dark stranger") == "the tall, dark stranger", "a comma between adjectives stays"
+    assert description("the king, the old one") == "the king"
+    assert description("the own daughter") == "the daughter"
 
 
 def test_the_most_frequent_description_names_a_character_without_a_name() -> None:
@@ -88,6 +92,7 @@ def test_aliases_are_distinct_forms_by_count_with_one_case_for_the_article() -> 
     assert ordered_aliases(texts, "the man") == ["the father", "father"]
     assert ordered_aliases(texts, "the father") == ["father", "the man"], "ties: the first seen"
     assert ordered_aliases(["yourselves", "the father", "Me"], "x") == ["the father"], "no pronouns"
+    assert ordered_aliases(["the civil , pretty-spoken girl"], "the civil, pretty-spoken girl") == []
     assert pick_name([], ["yourselves", "yourselves", "the father"], "x") == "the father"
 
 
@@ -96,6 +101,7 @@ def test_narrator_name_only_from_the_narrators_own_naming() -> None:
     assert narrator_name(text, [(11, "Jane Eyre"), (27, "Helen")]) == "Jane Eyre"
     assert narrator_name("I met Helen.", [(6, "Helen")]) is None
     assert narrator_name("Call me Ishmael.", [(8, "Ishmael")]) == "Ishmael"
+    assert narrator_name("So, I called myself Pip.", [(20, "Pip")]) == "Pip"
 
 
 # -- whole stories ---------------------------------------------------------------------------------

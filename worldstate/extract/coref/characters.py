@@ -30,7 +30,10 @@ class Character:
 
 
 _TITLE_DOT = re.compile(r"\b(Mr|Mrs|Ms|Dr|St|Messrs|Mme|Mlle)\.")
-_CLAUSE = re.compile(r",|;|:|--|—|\s(?:who|whom|whose|which|that|where|when)\s")
+_CLAUSE = re.compile(  # a relative clause, an apposition ("…, the old one"), or a break in the sentence
+    r",?\s(?:who|whom|whose|which|that|where|when)\s|,\s(?:a|an|the|his|her|their|my|our|your)\s|;|:|--|—|!|\?"
+)
+_SPACE_BEFORE_PUNCT = re.compile(r"\s+([,;:.!?])")  # tokenised text: "the civil , pretty-spoken girl"
 _COORDINATED = re.compile(r"\s(?:and|or|nor)\s|&")
 _DEFINITE = ("the ", "this ", "that ")
 _NAME_PARTICLES = {"of", "the", "de", "la", "le", "du", "da", "di", "von", "van", "der", "den", "y", "'s"}
@@ -50,10 +53,12 @@ def _name_key(name: str) -> str:
 
 def description(text: str) -> str:
     """A description as a name: one line, its leading article in lower case, cut before an apposition or a
-    relative clause ("the wicked witch, who lay in wait" → "the wicked witch")."""
-    text = " ".join(text.split())
+    relative clause ("the wicked witch, who lay in wait" → "the wicked witch"); "her own daughter", which the
+    mention gives as "the own daughter", is "the daughter"."""
+    text = _SPACE_BEFORE_PUNCT.sub(r"\1", " ".join(text.split()))
     if text[:1].isupper() and text.lower().startswith(_DEFINITE):
         text = text[0].lower() + text[1:]
+    text = re.sub(r"^the own ", "the ", text)
     cut = _CLAUSE.search(text)
     if cut and cut.start() > 0 and text.lower().startswith(_DEFINITE):
         text = text[: cut.start()].rstrip()
@@ -61,14 +66,16 @@ def description(text: str) -> str:
 
 
 NARRATOR_NAME = "I (narrator)"  # the name of a first-person narrator the text never names
-_SELF_NAMING = re.compile(r"(?:\b[Mm]y name (?:is|was)|\bI am|\bI'm|\b[Cc]all(?:ed)? me|\bnamed me),?\s+$")
+_SELF_NAMING = re.compile(
+    r"(?:\b[Mm]y name (?:is|was)|\bI am|\bI'm|\b[Cc]all(?:ed)? me|\bnamed me|\bI called myself),?\s+$"
+)
 
 
 def narrator_name(text: str, names: list[tuple[int, str]]) -> str | None:
     """The narrator's own name, when the narration gives it: the first proper name ``(offset, text)``
-    (names outside quotes) written right after "my name is", "I am", "call me"."""
+    (names outside quotes) written right after "my name is", "I am", "call me", "I called myself"."""
     for start, name in sorted(names):
-        if is_proper(name) and _SELF_NAMING.search(text[max(0, start - 16) : start]):
+        if is_proper(name) and _SELF_NAMING.search(text[max(0, start - 20) : start]):
             return " ".join(name.split())
     return None
 
@@ -119,7 +126,7 @@ def pick_name(names: list[str], nominals: list[str], fallback: str) -> str:
 def ordered_aliases(texts: list[str], name: str) -> list[str]:
     """Distinct ``texts`` (most frequent first, then first seen), without ``name``; a leading "The" counts
     as "the" ("The father" and "the father" are one alias); pronouns are no aliases."""
-    texts = [t for t in texts if not is_pronoun(t)]
+    texts = [_SPACE_BEFORE_PUNCT.sub(r"\1", t) for t in texts if not is_pronoun(t)]
     texts = [t[0].lower() + t[1:] if t[:1].isupper() and t.lower().startswith(_DEFINITE) else t for t in texts]
     counts, first = Counter(texts), _first_seen(texts)
     return [t for t in sorted(counts, key=lambda t: (-counts[t], first[t])) if t != name]
