@@ -102,6 +102,7 @@ def test_narrator_name_only_from_the_narrators_own_naming() -> None:
     assert narrator_name("I met Helen.", [(6, "Helen")]) is None
     assert narrator_name("Call me Ishmael.", [(8, "Ishmael")]) == "Ishmael"
     assert narrator_name("So, I called myself Pip.", [(20, "Pip")]) == "Pip"
+    assert narrator_name("I am Tom's cousin.", [(5, "Tom")]) is None
 
 
 # -- whole stories ---------------------------------------------------------------------------------

@@ -75,7 +75,8 @@ def narrator_name(text: str, names: list[tuple[int, str]]) -> str | None:
     """The narrator's own name, when the narration gives it: the first proper name ``(offset, text)``
     (names outside quotes) written right after "my name is", "I am", "call me", "I called myself"."""
     for start, name in sorted(names):
-        if is_proper(name) and _SELF_NAMING.search(text[max(0, start - 20) : start]):
+        owner = text[start + len(name) : start + len(name) + 2] in ("'s", "\u2019s")  # "I am Tom's cousin"
+        if is_proper(name) and not owner and _SELF_NAMING.search(text[max(0, start - 20) : start]):
             return " ".join(name.split())
     return None
 
