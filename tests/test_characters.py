@@ -45,6 +45,11 @@ def test_description_is_cut_to_its_noun_phrase_with_a_lower_case_article() -> No
     assert description("the tall, dark stranger") == "the tall, dark stranger", "a comma between adjectives stays"
     assert description("the king, the old one") == "the king"
     assert description("the own daughter") == "the daughter"
+    assert description("the man who, for his own amusement, never took up any book") == "the man"
+    assert description("Nature 's lowly children") == "Nature's lowly children"
+    assert (
+        pick_name([], [], "the amiable man in this world who receives testimonials") == "the amiable man in this world"
+    )
 
 
 def test_the_most_frequent_description_names_a_character_without_a_name() -> None:

@@ -31,9 +31,9 @@ class Character:
 
 _TITLE_DOT = re.compile(r"\b(Mr|Mrs|Ms|Dr|St|Messrs|Mme|Mlle)\.")
 _CLAUSE = re.compile(  # a relative clause, an apposition ("…, the old one"), or a break in the sentence
-    r",?\s(?:who|whom|whose|which|that|where|when)\s|,\s(?:a|an|the|his|her|their|my|our|your)\s|;|:|--|—|!|\?"
+    r",?\s(?:who|whom|whose|which|that|where|when)\b|,\s(?:a|an|the|his|her|their|my|our|your)\s|;|:|--|—|!|\?"
 )
-_SPACE_BEFORE_PUNCT = re.compile(r"\s+([,;:.!?])")  # tokenised text: "the civil , pretty-spoken girl"
+_SPACE_BEFORE_PUNCT = re.compile(r"\s+([,;:.!?]|['\u2019]s\b)")  # tokenised: "the civil , pretty girl", "Nature 's"
 _COORDINATED = re.compile(r"\s(?:and|or|nor)\s|&")
 _DEFINITE = ("the ", "this ", "that ")
 _NAME_PARTICLES = {"of", "the", "de", "la", "le", "du", "da", "di", "von", "van", "der", "den", "y", "'s"}
@@ -121,7 +121,7 @@ def pick_name(names: list[str], nominals: list[str], fallback: str) -> str:
     if definite:
         counts, first = Counter(definite), _first_seen(definite)
         return max(counts, key=lambda d: (counts[d], -first[d]))
-    return fallback
+    return description(fallback) if fallback.lower().startswith(_DEFINITE) else fallback
 
 
 def ordered_aliases(texts: list[str], name: str) -> list[str]:
