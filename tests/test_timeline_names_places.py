@@ -52,6 +52,11 @@ def test_a_name_used_once_in_an_established_characters_place_is_proved_with_both
         # an adverb or a called-out verb capitalised by opening the sentence or the quote
         ("'Yes, sir, I will soon serve up,' answered Greta.", "Forthwith, then, the master went out."),
         ("'Yes, sir, I will soon serve up,' answered Greta.", "Then the master called out: 'Arise!'"),
+        # a name someone would call another, or a thing called by a name
+        ("'Yes, sir, I will soon serve up,' answered Greta.", "She muttered the names she would call Greta."),
+        ("'Yes, sir, I will soon serve up,' answered Greta.", "He wore a coat called a 'Chesterfield'."),
+        # an apposition introduces the bearer, also in tokenised text with a space before the comma
+        ("answered Greta.", "talked to old Taylor , the gardener."),
     ],
 )
 def test_introduced_or_listed_names_raise_nothing(change: tuple[str, str]) -> None:

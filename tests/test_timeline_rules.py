@@ -93,3 +93,13 @@ def test_ages_over_time_proves_two_ages_the_told_time_cannot_join() -> None:
     assert "at least 3.0 years" in found[0].explanation
     consistent = text.replace("eleven years old", "thirteen years old")
     assert not [f for f in check_timeline(analyze(consistent), all_rules=True) if f.rule == "timeline.ages-over-time"]
+
+
+def test_a_look_or_a_word_as_the_weapon_kills_nobody() -> None:
+    """'stabbed him with a glance' is a figure of speech; 'stabbed him with a knife' is not."""
+    told = "Anna stabbed Hector with a {} in the hall. Later Hector went to the market."
+    dead = [
+        f for f in check_timeline(analyze(told.format("knife")), all_rules=True) if f.rule.endswith("dead-stays-dead")
+    ]
+    assert len(dead) == 1
+    assert [f.rule for f in check_timeline(analyze(told.format("glance")), all_rules=True)] == []

@@ -337,6 +337,8 @@ def alive_by_verb(view: SentenceView, verb: Token) -> Iterator[Change]:
             yield _change(view, verb, subj, Predicate.ALIVE, "false", value_text="dead")
         return
     if lemma in w.kill_verbs:
+        if _figurative_instrument(verb, w.figurative_instruments):
+            return
         target = passive or next((c for c in verb.children if c.dep_ == "dobj"), None)
         ent = view.ent(target)
         if ent and view.kind(ent) in ("character", "group"):
@@ -351,6 +353,16 @@ def alive_by_verb(view: SentenceView, verb: Token) -> Iterator[Change]:
         subj = view.agent(verb)
         if subj:
             yield _change(view, verb, subj, Predicate.ALIVE, "true", value_text="alive")
+
+
+def _figurative_instrument(verb: Token, figurative: frozenset[str]) -> bool:
+    """The verb's weapon is a look or a word: "stabbed him with a glance", "killed her with kindness"."""
+    return any(
+        prep.dep_ == "prep"
+        and prep.lower_ == "with"
+        and any(o.dep_ == "pobj" and o.lemma_.lower() in figurative for o in prep.children)
+        for prep in verb.children
+    )
 
 
 def alive_by_adjective(view: SentenceView, adj: Token) -> Iterator[Change]:

@@ -41,6 +41,7 @@ class Words:
     people: frozenset[str]  # person nouns, kinship nouns, titles: never held
     die_verbs: frozenset[str]
     kill_verbs: frozenset[str]
+    figurative_instruments: frozenset[str]  # "stabbed him with a glance": no death
     dead_adjectives: frozenset[str]
     alive_adjectives: frozenset[str]
     colours: frozenset[str]

@@ -23,9 +23,12 @@ if TYPE_CHECKING:
     from worldstate.analysis import World
 
 NAME_WORD = re.compile(r"[A-Z][a-z]{2,}|[A-Z]{3,}")
-# a name given right before the word: "named Hans", "called Gretel", "took the name of", "his name was"
+# a name given right before the word: "named Hans", "called Gretel", "would call Saidie", "a coat called a
+# 'Chesterfield'", "took the name of", "his name was"
 INTRODUCED = re.compile(
-    r"\b(named|christened|hight|dubbed|styled|called|known\s+as|name\s+(was|is|of)|names\s+(were|are))\s+$", re.I
+    r"\b(named|christened|hight|dubbed|styled|call(ed|s)?|known\s+as|name\s+(was|is|of)|names\s+(were|are))"
+    r"(\s+(a|an|the))?\s+[\"'“‘]?\s*$",
+    re.I,
 )
 TELLS_RENAMING = re.compile(r"\b(renamed|new\s+name|took\s+the\s+name|changed\s+(his|her|its|their)\s+name)\b", re.I)
 TITLED = re.compile(r"(?:^|\W)(Mr|Mrs|Miss|Sir|Dr|Lady|Lord)\.?\s+$", re.I)
@@ -116,7 +119,7 @@ def _introduced_or_listed(text: str, sentence_start: int, span: Span, establishe
         return True  # "the herald Mouse": a role word before it
     if re.search(r"[A-Z][\w.]*\s+$", before) and not TITLED.search(before):
         return True  # "Jeremy Fisher", "Lorenzo Valla": part of a longer name
-    if re.match(r"\s+[A-Z]", after) or re.match(r",\s+(the|a|an|one|who|whose)\b", after, re.I):
+    if re.match(r"\s+[A-Z]", after) or re.match(r"\s?,\s+(the|a|an|one|who|whose)\b", after, re.I):
         return True  # a longer name, or an apposition introducing the bearer
     near = re.findall(r"[A-Z][a-z]+", before[-25:] + " " + after[:25])
     listed = re.search(r"^\s*(,\s*(and|or)?|\s+and|\s+or)\s+[A-Z]", after) or re.search(
