@@ -192,6 +192,8 @@ def candidates(
         if ent == turn.speaker:
             f.update(("rule_choice", f"rule_choice|{rule}"))
         for offset, (other, linked) in neighbours.items():
+            if linked and ent in other.vocatives:
+                f.add(f"vocative{offset:+d}")  # called by the turn before or after: answers it or spoke to it
             if ent == said[k + offset]:
                 verb = "verb" if other.rule == "verb" else "other"
                 f.update((f"turn{offset:+d}", f"turn{offset:+d}_{verb}", f"turn{offset:+d}_{verb}_{linked}"))

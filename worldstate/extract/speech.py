@@ -20,6 +20,7 @@ speaker. First- and second-person pronouns inside the quote are then linked to s
 from __future__ import annotations
 
 import bisect
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -37,6 +38,12 @@ OTHER_SENTENCE_COST = 200  # a verb outside the quote's own sentence counts as t
 BEFORE_COST = 1.5  # a verb before the quote counts as this much farther than one after it
 TURN_GAP_SENTENCES = 2
 INVERTED_REACH = 5  # tokens after a speech verb searched for its inverted subject  # at most this many sentences between two quotes that are turns of one exchange
+
+
+# words that may stand between a vocative's opening comma and the name ("No, my dear Watson, …", "Oh, poor Tom!")
+_CALLING_WORDS = re.compile(
+    r"(?:(?<=\s)|^)(?:(?:my|dear|oh|o|ah|poor|good|old|little)\s+)*(?:my|dear|oh|o|ah|poor|good|old|little)$", re.I
+)
 
 
 @lru_cache(maxsize=1)
@@ -189,7 +196,7 @@ class SpeechExtractor:
                 continue
             if self.doc.tokens[info.head].pos != "PROPN" and str(m.kind) != "name":
                 continue
-            before = text[quote.content_start : m.span.start].rstrip()
+            before = _CALLING_WORDS.sub("", text[quote.content_start : m.span.start].rstrip()).rstrip()
             after = text[m.span.end : quote.content_end].lstrip()
             opens = not before or before[-1] in ",;!?.:"
             closes = not after or after[0] in ",!?.;"
