@@ -199,7 +199,7 @@ class SpeechExtractor:
             before = _CALLING_WORDS.sub("", text[quote.content_start : m.span.start].rstrip()).rstrip()
             after = text[m.span.end : quote.content_end].lstrip()
             opens = not before or before[-1] in ",;!?.:"
-            closes = not after or after[0] in ",!?.;"
+            closes = not after or after[0] in ",!?.;:—" or after.startswith("--")
             if opens and closes and m.entity not in out:
                 out.append(m.entity)
         return out
