@@ -40,6 +40,27 @@ TURN_GAP_SENTENCES = 2
 INVERTED_REACH = 5  # tokens after a speech verb searched for its inverted subject  # at most this many sentences between two quotes that are turns of one exchange
 
 
+_DETERMINERS = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "this",
+        "that",
+        "these",
+        "those",
+        "his",
+        "her",
+        "their",
+        "its",
+        "our",
+        "your",
+        "my",
+        "some",
+        "any",
+        "one",
+    ]
+)
 # words that may stand between a vocative's opening comma and the name ("No, my dear Watson, …", "Oh, poor Tom!")
 _CALLING_WORDS = re.compile(
     r"(?:(?<=\s)|^)(?:(?:my|dear|oh|o|ah|poor|good|old|little)\s+)*(?:my|dear|oh|o|ah|poor|good|old|little)$", re.I
@@ -194,8 +215,9 @@ class SpeechExtractor:
             m = info.mention
             if not m.entity or self.entities[m.entity].kind != EntityKind.CHARACTER:
                 continue
-            if self.doc.tokens[info.head].pos != "PROPN" and str(m.kind) != "name":
-                continue
+            bare = str(m.kind) == "nominal" and m.text.split()[0].lower() not in _DETERMINERS
+            if self.doc.tokens[info.head].pos != "PROPN" and str(m.kind) != "name" and not bare:
+                continue  # a name, or a bare noun called out ("Yes, mother." / "True, farmer.")
             before = _CALLING_WORDS.sub("", text[quote.content_start : m.span.start].rstrip()).rstrip()
             after = text[m.span.end : quote.content_end].lstrip()
             opens = not before or before[-1] in ",;!?.:"
