@@ -99,3 +99,21 @@ def test_dense_dash_dialogue_is_still_dialogue() -> None:
 def test_underscore_emphasis_is_not_speech() -> None:
     text = "“We must go,” said Emma. She did _ not _ think so. _Hekinah degul_ was all they heard.\n"
     assert quoted(text) == ["“We must go,”"]
+
+
+def test_a_bare_noun_called_out_is_a_vocative_and_a_described_one_is_not(settings: Settings) -> None:
+    from worldstate.bench.tune.quotes import run_to_coref
+    from worldstate.extract.speech import SpeechExtractor
+
+    text = (
+        "The farmer and his wife stood at the gate.\n\n"
+        "“Is the cow home?” the farmer asked.\n\n"
+        "“Yes, farmer.”\n\n"
+        "“I saw the farmer there.”"
+    )
+    story, doc, coref, quotes = run_to_coref(text, "t", settings)
+    ex = SpeechExtractor(story, doc, coref, {e.id: e for e in coref.entities})
+    names = {e.id: e.name for e in coref.entities}
+    called = [[names[v] for v in ex.vocatives(q)] for q in quotes]
+    assert called[1] and all("farmer" in n for n in called[1])  # "Yes, farmer."
+    assert called[2] == []  # "the farmer" in a sentence is no call

@@ -40,27 +40,9 @@ TURN_GAP_SENTENCES = 2
 INVERTED_REACH = 5  # tokens after a speech verb searched for its inverted subject  # at most this many sentences between two quotes that are turns of one exchange
 
 
-_DETERMINERS = frozenset(
-    [
-        "the",
-        "a",
-        "an",
-        "this",
-        "that",
-        "these",
-        "those",
-        "his",
-        "her",
-        "their",
-        "its",
-        "our",
-        "your",
-        "my",
-        "some",
-        "any",
-        "one",
-    ]
-)
+# a noun called out in a quote stands bare: "Yes, mother." (not "the mother", "my mother")
+_DETERMINERS = frozenset(("the", "a", "an", "this", "that", "these", "those", "his", "her", "their", "its", "our",
+                         "your", "my", "some", "any", "one"))  # fmt: skip
 # words that may stand between a vocative's opening comma and the name ("No, my dear Watson, …", "Oh, poor Tom!")
 _CALLING_WORDS = re.compile(
     r"(?:(?<=\s)|^)(?:(?:my|dear|oh|o|ah|poor|good|old|little)\s+)*(?:my|dear|oh|o|ah|poor|good|old|little)$", re.I
