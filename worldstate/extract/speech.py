@@ -187,8 +187,9 @@ class SpeechExtractor:
         return [e for e in out if e and self.entities[e].kind in (EntityKind.CHARACTER, EntityKind.GROUP)]
 
     def vocatives(self, quote: Quote) -> list[str]:
-        """Characters called by name inside the quote: a name set off by commas or the quote's edges
-        ("Good morning, Elizabeth." / "Jane, come here")."""
+        """Characters called inside the quote: a name, or a bare noun, set off by commas or the quote's
+        edges, with calling words allowed before it ("Good morning, Elizabeth." / "Jane, come here" /
+        "No, my dear Watson, …" / "Yes, mother.")."""
         out: list[str] = []
         lo = bisect.bisect_left(self.info_starts, quote.content_start)
         hi = bisect.bisect_left(self.info_starts, quote.content_end)
