@@ -30,7 +30,7 @@ BEFORE_TOKENS = 80  # tokens before a quote searched for candidate speakers
 AFTER_TOKENS = 40  # tokens after it
 PASSES = 2  # decoding passes (see :func:`rerank`; 5-fold CV: 1 → .650, 2 → .666, 3 → .654)
 MIN_SCORE = 0.0  # the score a candidate needs to speak a quote the rules left unattributed (CV: no loss)
-CONJOIN = 1  # context features (rule, adjacency) each feature is also joined with (5-fold CV, seeds 0/1/2: 0 → .749/.742/.745, 1 → .752/.745/.755)
+CONJOIN = 1  # how many context features (rule, adjacency, candidates) each feature is also joined with (5-fold CV, seeds 0/1/2: 0 → .749/.742/.745, 1 → .752/.745/.755)
 # features whose meaning depends on a story's lines being sentences (LitBank) or paragraphs: the turns
 # around a quote are other speakers' in paragraphs, often the same speaker's next sentence in lines
 LINE_SENSITIVE = ("turn", "both_neighbours", "prev_", "in_prev_turn", "in_next_turn", "subject_prev_turn",
