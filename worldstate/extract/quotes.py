@@ -48,6 +48,9 @@ _THIRD_PERSON_START = re.compile(r"[ \t]*(?:He|She|They|It|His|Her|Their|The|A|A
 _PAST_VERB = re.compile(r"\b(?:\w+ed|was|were|had|said|went|came|took|saw|stood|sat|began|felt|knew|thought|made|got|"
                         r"ran|put|laid|held|told|left|turned|gave|found|heard|brought|shook|drew|spoke|rose|fell)\b")  # fmt: skip
 _PERSONAL = re.compile(r"\b(?:I|me|my|mine|we|us|our|you|your|yours)\b|’m\b|'m\b", re.I)
+# dash dialogue is a habit: a text with fewer dash-led lines than this per 1,000 words uses dashes as
+# punctuation ("-- the great elm-tree and the weather-beaten edifice .": LitBank's Moby-Dick, Middlemarch)
+DASH_PER_1000_WORDS = 5
 MAX_DASH_CONTINUED = 12  # sentence lines a dash quote's speech may go on for after its attribution
 _PAIRS = {"“": "”", '"': '"', "«": "»", "「": "」", "『": "』", "‘": "’", "'": "'"}
 _DOUBLE = '“”"«»「」『』'
@@ -128,7 +131,8 @@ def _style(text: str) -> str:
     double = text.count("“") + text.count('"') // 2 + text.count("«") + text.count("「") + text.count("『")
     single = text.count("‘") + len(re.findall(r"(?:^|(?<=\s))'(?=\s?[A-Z])", text))
     dashes = len(re.findall(r"(?m)^[ \t]*(?:—|--)(?!-)\s*\S", text)) + len(_COLON_DASH.findall(text))
-    if dashes >= 3 and dashes > double and dashes > single:
+    words = len(text.split())
+    if dashes >= 3 and dashes > double and dashes > single and dashes * 1000 >= DASH_PER_1000_WORDS * words:
         return "dash"
     return "single" if single > double else "double"
 

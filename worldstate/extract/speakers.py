@@ -30,7 +30,7 @@ BEFORE_TOKENS = 80  # tokens before a quote searched for candidate speakers
 AFTER_TOKENS = 40  # tokens after it
 PASSES = 2  # decoding passes (see :func:`rerank`; 5-fold CV: 1 → .650, 2 → .666, 3 → .654)
 MIN_SCORE = 0.0  # the score a candidate needs to speak a quote the rules left unattributed (CV: no loss)
-CONJOIN = 0  # how many context features (rule, adjacency) each feature is joined with
+CONJOIN = 1  # how many context features (rule, adjacency, candidates) each feature is also joined with (5-fold CV, seeds 0/1/2: 0 → .749/.742/.745, 1 → .752/.745/.755)
 # features whose meaning depends on a story's lines being sentences (LitBank) or paragraphs: the turns
 # around a quote are other speakers' in paragraphs, often the same speaker's next sentence in lines
 LINE_SENSITIVE = ("turn", "both_neighbours", "prev_", "in_prev_turn", "in_next_turn", "subject_prev_turn",
@@ -124,6 +124,7 @@ def candidates(
     lo = bisect.bisect_left(ex.info_starts, doc.tokens[lo_tok].start) if doc.tokens else 0
     hi = bisect.bisect_left(ex.info_starts, doc.tokens[hi_tok - 1].end) if doc.tokens else 0
     in_quote_ents: set[str] = set()
+    pulled: list[str] = []  # the nearest other characters a pronoun speech subject may mean
     for info in ex.infos[lo:hi]:
         m = info.mention
         ent = m.entity
@@ -162,12 +163,23 @@ def candidates(
             if gov.lemma in ex.verbs:
                 f.add(f"speech_subject_{side}")
                 f.add(f"speech_subject_{side}_{'near' if dist < 8 else 'far'}")
+                if kind == "pronoun" and side in ("before", "after"):
+                    own, other, gap = pronoun_antecedent(ex, info)
+                    f.add(f"pronoun_named={_bucket(own)}")  # tokens back to its own cluster's last naming
+                    if other and other != ent:
+                        facts.setdefault(other, set()).update(
+                            (f"pronoun_antecedent_{side}", f"pronoun_antecedent={_bucket(gap)}")
+                        )
+                        pulled.append(other)
+                        if gap < own:  # named since the pronoun's own cluster was last named
+                            f.add("pronoun_named_before_other")
+                            facts[other].add("pronoun_antecedent_closer")
         elif head.dep in ("pobj", "dobj", "dative"):
             f.add(f"object_{side}")
         if head.sent == doc.tokens[t_start if m.span.start < q.start else t_end - 1].sent:
             f.add(f"same_sentence_{side}")
     ents = list(dict.fromkeys([*before, *after]))
-    extra = [turn.speaker] + [said[j] for j in (k - 1, k - 2, k + 1, k + 2) if 0 <= j < len(turns)]
+    extra = [turn.speaker, *pulled] + [said[j] for j in (k - 1, k - 2, k + 1, k + 2) if 0 <= j < len(turns)]
     for ent in extra:
         if ent and ent not in ents and ex.entities[ent].kind in SPEAKER_KINDS:
             ents.append(ent)
@@ -192,6 +204,8 @@ def candidates(
         if ent == turn.speaker:
             f.update(("rule_choice", f"rule_choice|{rule}"))
         for offset, (other, linked) in neighbours.items():
+            if linked and ent in other.vocatives:
+                f.add(f"vocative{offset:+d}")  # called by the turn before or after: answers it or spoke to it
             if ent == said[k + offset]:
                 verb = "verb" if other.rule == "verb" else "other"
                 f.update((f"turn{offset:+d}", f"turn{offset:+d}_{verb}", f"turn{offset:+d}_{verb}_{linked}"))
@@ -218,6 +232,38 @@ def candidates(
         feats = [*base, *(f"{b}|{c}" for b in base for c in context[:CONJOIN])]
         out.append(Candidate(ent, feats))
     return out
+
+
+def pronoun_antecedent(ex: SpeechExtractor, info: Any, reach: int = 60) -> tuple[int, str | None, int]:
+    """For a pronoun speech subject: how many tokens back its own cluster was last named or described,
+    and the nearest named or described speaker-kind entity before it in the narration that agrees with it
+    in gender and number, with its distance in tokens (a "said he" whose cluster was named long ago more
+    likely means the character just named)."""
+    low = ex.doc.tokens[info.head].low
+    plural = low in ex.lex.plural
+    gender = "male" if low in ex.lex.male else "female" if low in ex.lex.female else ""
+    at = bisect.bisect_left(ex.info_starts, info.mention.span.start)
+    own, other, gap = 999, None, 999
+    for prev in reversed(ex.infos[max(0, at - reach) : at]):
+        m = prev.mention
+        if not m.entity or str(m.kind) == "pronoun" or ex.doc.tokens[prev.head].in_quote:
+            continue
+        if m.entity == info.mention.entity:
+            own = min(own, info.first - prev.last)
+            if other:
+                break
+            continue
+        entity = ex.entities[m.entity]
+        if other or entity.kind not in SPEAKER_KINDS:
+            continue
+        if plural != (entity.kind == EntityKind.GROUP or entity.number == "plural"):
+            continue
+        if gender and entity.gender not in ("", gender):
+            continue
+        other, gap = m.entity, info.first - prev.last
+        if own < 999:
+            break
+    return own, other, gap
 
 
 def _neighbours(ex: SpeechExtractor, turns: list[_Turn], k: int) -> dict[int, tuple[_Turn, bool]]:

@@ -20,6 +20,7 @@ speaker. First- and second-person pronouns inside the quote are then linked to s
 from __future__ import annotations
 
 import bisect
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -37,6 +38,15 @@ OTHER_SENTENCE_COST = 200  # a verb outside the quote's own sentence counts as t
 BEFORE_COST = 1.5  # a verb before the quote counts as this much farther than one after it
 TURN_GAP_SENTENCES = 2
 INVERTED_REACH = 5  # tokens after a speech verb searched for its inverted subject  # at most this many sentences between two quotes that are turns of one exchange
+
+
+# a noun called out in a quote stands bare: "Yes, mother." (not "the mother", "my mother")
+_DETERMINERS = frozenset(("the", "a", "an", "this", "that", "these", "those", "his", "her", "their", "its", "our",
+                         "your", "my", "some", "any", "one"))  # fmt: skip
+# words that may stand between a vocative's opening comma and the name ("No, my dear Watson, …", "Oh, poor Tom!")
+_CALLING_WORDS = re.compile(
+    r"(?:(?<=\s)|^)(?:(?:my|dear|oh|o|ah|poor|good|old|little)\s+)*(?:my|dear|oh|o|ah|poor|good|old|little)$", re.I
+)
 
 
 @lru_cache(maxsize=1)
@@ -177,8 +187,9 @@ class SpeechExtractor:
         return [e for e in out if e and self.entities[e].kind in (EntityKind.CHARACTER, EntityKind.GROUP)]
 
     def vocatives(self, quote: Quote) -> list[str]:
-        """Characters called by name inside the quote: a name set off by commas or the quote's edges
-        ("Good morning, Elizabeth." / "Jane, come here")."""
+        """Characters called inside the quote: a name, or a bare noun, set off by commas or the quote's
+        edges, with calling words allowed before it ("Good morning, Elizabeth." / "Jane, come here" /
+        "No, my dear Watson, …" / "Yes, mother.")."""
         out: list[str] = []
         lo = bisect.bisect_left(self.info_starts, quote.content_start)
         hi = bisect.bisect_left(self.info_starts, quote.content_end)
@@ -187,12 +198,13 @@ class SpeechExtractor:
             m = info.mention
             if not m.entity or self.entities[m.entity].kind != EntityKind.CHARACTER:
                 continue
-            if self.doc.tokens[info.head].pos != "PROPN" and str(m.kind) != "name":
-                continue
-            before = text[quote.content_start : m.span.start].rstrip()
+            bare = str(m.kind) == "nominal" and m.text.split()[0].lower() not in _DETERMINERS
+            if self.doc.tokens[info.head].pos != "PROPN" and str(m.kind) != "name" and not bare:
+                continue  # a name, or a bare noun called out ("Yes, mother." / "True, farmer.")
+            before = _CALLING_WORDS.sub("", text[quote.content_start : m.span.start].rstrip()).rstrip()
             after = text[m.span.end : quote.content_end].lstrip()
             opens = not before or before[-1] in ",;!?.:"
-            closes = not after or after[0] in ",!?.;"
+            closes = not after or after[0] in ",!?.;:—" or after.startswith("--")
             if opens and closes and m.entity not in out:
                 out.append(m.entity)
         return out

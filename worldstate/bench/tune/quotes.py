@@ -34,7 +34,7 @@ from worldstate.config import Settings
 from worldstate.detect.tuned import PROVENANCE, tuned_dir
 from worldstate.extract.speakers import SHIPPED, TASK, SpeakerModel, candidates, shipped_path
 
-C_GRID = (0.03, 0.1, 0.3, 1.0)
+C_GRID = (0.03, 0.05, 0.1, 0.3, 1.0)
 TokenSpan = tuple[int, int]
 
 
