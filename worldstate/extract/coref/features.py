@@ -64,12 +64,6 @@ FEATURE_NAMES: list[str] = (
         "far_representative",
         "same_rule_kind",
         "j_is_latest_compatible",
-        "cluster_size_log",
-        "cluster_recency_log",
-        "cluster_most_recent",
-        "cluster_subject_recent",
-        "cluster_sent_gap_log",
-        "cluster_parallel_role",
     ]
 )
 
@@ -296,58 +290,9 @@ def _one_sided_rows(t: MentionTable) -> tuple[np.ndarray, np.ndarray]:
     return as_i, as_j
 
 
-@dataclass
-class ClusterHistory:
-    """The clusters built so far (gold ones when training, the ranker's own when decoding): a cluster id
-    per mention, and per cluster id its size, latest mention and the sentence of its latest subject
-    outside quotes (-9 none)."""
-
-    cluster_of: np.ndarray
-    size: np.ndarray
-    latest: np.ndarray
-    subject_sentence: np.ndarray
-
-    @classmethod
-    def empty(cls, n: int) -> ClusterHistory:
-        def filled(value: int) -> np.ndarray:
-            return np.full(n, value, dtype=np.int64)
-
-        return cls(filled(0), filled(0), filled(-1), filled(-9))
-
-    def add(self, t: MentionTable, i: int, cluster: int) -> None:
-        """Mention ``i`` of ``t`` joins ``cluster`` (an id below the table's length)."""
-        self.cluster_of[i] = cluster
-        self.size[cluster] += 1
-        self.latest[cluster] = i
-        if int(t.role[i]) == 0 and int(t.quote[i]) < 0:
-            self.subject_sentence[cluster] = int(t.sentence[i])
-
-
-def _cluster_columns(
-    t: MentionTable, i: int, rows: np.ndarray, compatible: np.ndarray, cands: np.ndarray, history: ClusterHistory
-) -> None:
-    """Entity-level columns: the size of the candidate's cluster; how many clusters that hold a
-    compatible candidate were mentioned more recently than the candidate's cluster (0: the most recent);
-    whether the cluster was a subject (outside quotes) in this or the previous sentence; sentences since
-    its latest mention; whether that mention had the role (subject, object, owner) ``i`` has."""
-    clusters = history.cluster_of[cands]
-    latest = history.latest[clusters]
-    rows[:, PAIR_COLUMN["cluster_subject_recent"]] = t.sentence[i] - history.subject_sentence[clusters] <= 1
-    rows[:, PAIR_COLUMN["cluster_sent_gap_log"]] = np.log1p(t.sentence[i] - t.sentence[latest])
-    rows[:, PAIR_COLUMN["cluster_parallel_role"]] = (t.role[latest] == t.role[i]) & (t.role[i] < 3)
-    rows[:, PAIR_COLUMN["cluster_size_log"]] = np.log1p(history.size[clusters])
-    compatible_latest = np.unique(latest[compatible])
-    newer = len(compatible_latest) - np.searchsorted(compatible_latest, latest, side="right")
-    rows[:, PAIR_COLUMN["cluster_recency_log"]] = np.log1p(newer)
-    rows[:, PAIR_COLUMN["cluster_most_recent"]] = compatible & (newer == 0)
-
-
-def pair_features(
-    t: MentionTable, i: int, cands: np.ndarray, far: np.ndarray, history: ClusterHistory | None = None
-) -> np.ndarray:
+def pair_features(t: MentionTable, i: int, cands: np.ndarray, far: np.ndarray) -> np.ndarray:
     """Feature rows for mention ``i`` against candidate antecedents ``cands`` (indices < i);
-    ``far``: True where the candidate is a cluster representative outside the recent window; ``history``:
-    the clusters so far (without it the entity-level columns stay 0).
+    ``far``: True where the candidate is a cluster representative outside the recent window.
     The one-sided columns come from :meth:`MentionTable.one_sided`; the pair columns are filled here."""
     as_i, as_j = t.one_sided()
     rows = as_j[cands]
@@ -388,6 +333,4 @@ def pair_features(
     compatible = ((gj == gi) | (gj == 0) | (gi == 0)) & (pj == pi)
     if compatible.any():  # the latest compatible candidate
         rows[np.flatnonzero(compatible)[np.argmax(cands[compatible])], column["j_is_latest_compatible"]] = 1.0
-    if history is not None:
-        _cluster_columns(t, i, rows, compatible, cands, history)
     return rows

@@ -26,10 +26,6 @@ from worldstate.extract.coref.features import (
     NARRATOR,
     NOMINAL,
     PRON3,
-    QUOTE_I,
-    ClusterHistory,
-    WE,
-    YOU,
     MentionTable,
     allowed,
     pair_features,
@@ -43,8 +39,6 @@ MERGE_NAMED = True  # the entity-level pass that merges clusters whose names agr
 SHIPPED = "coref/data/ranker.json"
 KINSHIP_NAMED_APART = True  # "the father" joins a named cluster only when the rules linked it to that name
 KINSHIP_APART_CLASSES = {"parent_of", "married_to"}  # parents and spouses ("the brother" may well be Hansel)
-QUOTED_IN_QUOTE = False
-AMBIGUOUS_MARGIN = 0.0  # a he/she whose best other cluster scores within this of its best stays apart  # quoted I/you/we link only inside their own quote (the speech step finds the speaker)
 
 
 @dataclass
@@ -138,10 +132,10 @@ def _update_reps(table: MentionTable, i: int, cluster: int, reps: dict[int, int]
 
 
 def cluster_mentions(
-    table: MentionTable, model: RankerModel, trace: list[tuple[int, int, float, float]] | None = None
+    table: MentionTable, model: RankerModel, trace: list[tuple[int, int, float]] | None = None
 ) -> list[int]:
     """Greedy best-antecedent clustering: a cluster id for every mention of ``table``. ``trace`` (for
-    diagnostics) receives (mention, chosen antecedent or -1, its score, the best other cluster's) for every mention."""
+    diagnostics) receives (mention, chosen antecedent or -1, its score) for every mention."""
     n = len(table.infos)
     cluster_of: list[int] = []
     cluster_arr = np.zeros(n, dtype=np.int64)  # cluster_of as an array (cluster ids are mention indices)
@@ -154,7 +148,6 @@ def cluster_mentions(
     third = np.zeros(n, dtype=np.int64)  # cluster → its he/she outside quotes
     named_by = np.full(n, -1, dtype=np.int64)  # cluster → the rule entity of its names (-1 none, -2 several)
     kinship = lexicon().kinship
-    history = ClusterHistory.empty(n)
     for i in range(n):
         cands, far = candidates(table, i, cluster_of, reps)
         chosen = len(cluster_of)  # a new cluster (ids are the first mention's index)
@@ -173,34 +166,23 @@ def cluster_mentions(
                 ok &= (role_count[clusters] == 0) | ((role_count[clusters] == 1) & (some_role[clusters] == r))
             if KINSHIP_NAMED_APART and _kinship_noun(table, i, kinship):  # "the father" is not Hansel
                 ok &= (named_by[clusters] == -1) | (named_by[clusters] == table.rule_entity[i])
-            if QUOTED_IN_QUOTE:
-                ok &= _quoted_ok(table, i, cands)
-            probs = model.score(pair_features(table, i, cands, far, history)) * ok
+            probs = model.score(pair_features(table, i, cands, far)) * ok
             best = int(np.argmax(probs))
             reporter = _reporting_subject(table, i, cands, ok)
             if reporter is not None:  # "the miller said he …": he is the one who says it
                 chosen = cluster_of[reporter]
-                link = (reporter, -1.0, 0.0)
-            elif (
-                probs[best] > 0
-                and probs[best] >= _threshold_of(table, i, model)
-                and not (
-                    AMBIGUOUS_MARGIN > 0
-                    and int(table.mtype[i]) == PRON3
-                    and probs[best] - _runner_up(probs, clusters, clusters[best]) < AMBIGUOUS_MARGIN
-                )
-            ):
+                link = (reporter, -1.0)
+            elif probs[best] > 0 and probs[best] >= _threshold_of(table, i, model):
                 chosen = cluster_of[int(cands[best])]
-                link = (int(cands[best]), float(probs[best]), _runner_up(probs, clusters, clusters[best]))
+                link = (int(cands[best]), float(probs[best]))
             else:
-                link = (-1, float(probs[best]), 0.0)
+                link = (-1, float(probs[best]))
         else:
-            link = (-1, 0.0, 0.0)
+            link = (-1, 0.0)
         if trace is not None:
             trace.append((i, *link))
         cluster_of.append(chosen)
         cluster_arr[i] = chosen
-        history.add(table, i, chosen)
         genders[chosen, int(table.gender[i])] += 1
         if int(table.quote[i]) < 0 and int(table.mtype[i]) in (PRON3, NARRATOR):
             (narrator if int(table.mtype[i]) == NARRATOR else third)[chosen] += 1
@@ -214,32 +196,6 @@ def cluster_mentions(
             named_by[chosen] = e if named_by[chosen] in (-1, e) else -2
         _update_reps(table, i, chosen, reps)
     return merge_name_clusters(table, cluster_of) if MERGE_NAMED else cluster_of
-
-
-def _runner_up(probs: np.ndarray, clusters: np.ndarray, chosen: int) -> float:
-    """The best score among candidates of clusters other than ``chosen``."""
-    other = probs[clusters != chosen]
-    return float(other.max()) if len(other) else 0.0
-
-
-QUOTED_PERSONS = (QUOTE_I, YOU, WE)
-
-
-def _quoted_ok(table: MentionTable, i: int, cands: np.ndarray) -> np.ndarray:
-    """Who a quoted I/you/we is depends on who speaks, which the speech step decides: such a mention
-    links only inside its own quote, and there never "I" with "you" (speaker and addressee); a quoted
-    I/you/we is never the antecedent of a mention outside that quote."""
-    q = int(table.quote[i])
-    t_i = int(table.mtype[i])
-    t_j = table.mtype[cands]
-    same_quote = (table.quote[cands] == q) & (q >= 0)
-    quoted_j = np.isin(t_j, QUOTED_PERSONS) & (table.quote[cands] >= 0)
-    if q >= 0 and t_i in QUOTED_PERSONS:
-        ok = same_quote
-        if t_i in (QUOTE_I, YOU):
-            ok &= t_j != (YOU if t_i == QUOTE_I else QUOTE_I)
-        return ok
-    return ~quoted_j | same_quote
 
 
 QUOTED_OWNERS = frozenset({"my", "our", "your", "thy"})  # owners the rules cannot resolve before the speaker is known
@@ -279,15 +235,12 @@ def training_pairs(table: MentionTable, gold_of: list[int]) -> tuple[np.ndarray,
     a fresh id for mentions that are not gold mentions)."""
     rows, labels = [], []
     reps: dict[int, int] = {}
-    first_of: dict[int, int] = {}  # gold cluster → its first mention (the history's cluster id)
-    history = ClusterHistory.empty(len(table.infos))
     for i in range(len(table.infos)):
         cands, far = candidates(table, i, gold_of[:i], reps)
         if len(cands):
-            rows.append(pair_features(table, i, cands, far, history))
+            rows.append(pair_features(table, i, cands, far))
             labels.append(np.asarray([gold_of[int(j)] == gold_of[i] for j in cands], dtype=float))
         _update_reps(table, i, gold_of[i], reps)
-        history.add(table, i, first_of.setdefault(gold_of[i], i))
     if not rows:
         return np.zeros((0, len(FEATURE_NAMES))), np.zeros(0)
     return np.vstack(rows), np.concatenate(labels)
