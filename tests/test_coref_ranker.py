@@ -129,3 +129,28 @@ def test_dialogue_without_said_verbs_leaves_quote_pronouns_unmerged() -> None:
     kinds = {e.id: e.kind for e in ws.entities}
     assert all(kinds[e] in (EntityKind.CHARACTER, EntityKind.GROUP) for e in linked)
     assert not any(e.name == "the rain" and e.kind == EntityKind.CHARACTER for e in ws.entities)
+
+
+def test_the_trace_records_every_link_the_ranker_makes() -> None:
+    """``cluster_mentions(..., trace)`` tells, per mention, the antecedent it joined (or -1) and its score:
+    the links and the clusters agree (what the merge diagnostics of issue 15 read)."""
+    from worldstate.extract.builder import parse
+    from worldstate.extract.coref.ranker import MERGE_NAMED, cluster_mentions
+    from worldstate.extract.coref.resolver import mention_table, rule_pass
+    from worldstate.state import Story
+
+    model = load_ranker()
+    assert model is not None
+    story = Story.from_text("Tom met Mary at the mill. He smiled at her. Tom left, and she stayed.")
+    doc, _ = parse(story, Settings())
+    table = mention_table(rule_pass(doc, story.text))
+    trace: list[tuple[int, int, float]] = []
+    cluster_of = cluster_mentions(table, model, trace)
+    assert [t[0] for t in trace] == list(range(len(table.infos)))
+    assert MERGE_NAMED  # clusters may merge after the links, never split: a linked pair shares a cluster
+    for i, j, score in trace:
+        if j >= 0:
+            assert j < i and cluster_of[j] == cluster_of[i]
+            lowest = min(model.threshold, model.pronoun_threshold or model.threshold)
+            assert score == -1.0 or score >= lowest  # -1: the "X said he" rule
+    assert any(j >= 0 for _, j, _ in trace), "the pronouns link"

@@ -131,8 +131,11 @@ def _update_reps(table: MentionTable, i: int, cluster: int, reps: dict[int, int]
         reps[cluster] = i
 
 
-def cluster_mentions(table: MentionTable, model: RankerModel) -> list[int]:
-    """Greedy best-antecedent clustering: a cluster id for every mention of ``table``."""
+def cluster_mentions(
+    table: MentionTable, model: RankerModel, trace: list[tuple[int, int, float]] | None = None
+) -> list[int]:
+    """Greedy best-antecedent clustering: a cluster id for every mention of ``table``. ``trace`` (for
+    diagnostics) receives (mention, chosen antecedent or -1, its score) for every mention."""
     n = len(table.infos)
     cluster_of: list[int] = []
     cluster_arr = np.zeros(n, dtype=np.int64)  # cluster_of as an array (cluster ids are mention indices)
@@ -168,8 +171,16 @@ def cluster_mentions(table: MentionTable, model: RankerModel) -> list[int]:
             reporter = _reporting_subject(table, i, cands, ok)
             if reporter is not None:  # "the miller said he …": he is the one who says it
                 chosen = cluster_of[reporter]
+                link = (reporter, -1.0)
             elif probs[best] > 0 and probs[best] >= _threshold_of(table, i, model):
                 chosen = cluster_of[int(cands[best])]
+                link = (int(cands[best]), float(probs[best]))
+            else:
+                link = (-1, float(probs[best]))
+        else:
+            link = (-1, 0.0)
+        if trace is not None:
+            trace.append((i, *link))
         cluster_of.append(chosen)
         cluster_arr[i] = chosen
         genders[chosen, int(table.gender[i])] += 1
