@@ -35,6 +35,13 @@ def test_single_quotes_and_apostrophes_that_are_not_quotes():
     assert quoted("‘Don’t go,’ said Ann. ‘It’s late.’") == ["‘Don’t go,’", "‘It’s late.’"]
 
 
+def test_a_plural_possessive_inside_speech_does_not_close_it():
+    text = "He said, 'I will give you three days'\ngrace, and you shall keep your\nchild.' Then he went."
+    assert quoted(text) == ["'I will give you three days'\ngrace, and you shall keep your\nchild.'"]
+    # a short quoted term still closes (and is a label, not speech): no quote runs on to the next one
+    assert quoted("He called them 'the bosses' and went away. 'Go,' said Ann.") == ["'Go,'"]
+
+
 def test_litbank_spaced_single_quotes_with_spaced_contractions():
     text = "‘ Oh dear ! Oh dear ! I shall be late ! ’\nAlice said that I ’ve never seen that ’s all .\n"
     assert quoted(text) == ["‘ Oh dear ! Oh dear ! I shall be late ! ’"]

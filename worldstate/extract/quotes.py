@@ -116,6 +116,8 @@ def _pair(marks: list[tuple[int, int]], text: str) -> list[tuple[int, int | None
             if role in (OPEN, EITHER):
                 opened = i
         elif role in (CLOSE, EITHER) and _PAIRS.get(text[opened]) == text[i]:
+            if _plural_possessive(text, opened, i):
+                continue
             out.append((opened, i))
             opened = None
         elif role == OPEN and text[i] == text[opened] and text[i] not in "'\"":
@@ -124,6 +126,17 @@ def _pair(marks: list[tuple[int, int]], text: str) -> list[tuple[int, int | None
     if opened is not None:
         out.append((opened, None))
     return out
+
+
+def _plural_possessive(text: str, opened: int, i: int) -> bool:
+    """A single mark after an "s", inside a quote already longer than a quoted term, with a lower-case word
+    after it (across a line break): "'I will give you three days' grace, …'" — the boys' apostrophe, not the
+    quote's close (speech closes after its punctuation, not in the middle of a phrase)."""
+    if text[i] not in "'’" or i == 0 or text[i - 1] != "s":
+        return False
+    rest = text[i + 1 : i + 40].lstrip(" \t")
+    rest = rest[1:].lstrip(" \t") if rest.startswith("\n") else rest
+    return bool(rest[:1].islower()) and len(text[opened + 1 : i].split()) > TERM_WORDS
 
 
 def _style(text: str) -> str:
