@@ -168,3 +168,33 @@ def test_bench_tune_on_three_documents_writes_model_and_provenance(shared_data: 
     assert MentionModel.load(written / "mention_model.npz").weights.shape[1] == len(LABELS)
     used = parameters_in_use("litbank-entities", settings, data)
     assert used is not None and used["source"] == "tuned" and used["in_sample"]
+
+
+def test_a_first_name_is_no_person_of_its_own_inside_the_full_name_but_a_title_is() -> None:
+    from worldstate.extract.mentions.candidates import Candidate
+    from worldstate.extract.mentions.detect import drop_name_parts
+
+    doc = analyze("Mrs. Rachel Lynde watched him.", layers="parse").parsed
+    assert doc is not None
+    words = [t.text for t in doc.tokens]
+    mrs, rachel, lynde = words.index("Mrs."), words.index("Rachel"), words.index("Lynde")
+    chosen = [
+        (Candidate(mrs, lynde + 1, lynde), "PER", 0.9),
+        (Candidate(mrs, mrs + 1, mrs), "PER", 0.8),
+        (Candidate(rachel, rachel + 1, rachel), "PER", 0.6),
+    ]
+    kept = [" ".join(words[c.first : c.last]) for c, _, _ in drop_name_parts(doc, chosen)]
+    assert kept == ["Mrs. Rachel Lynde", "Mrs."]
+
+
+def test_esquire_joins_the_name_before_it() -> None:
+    from worldstate.extract.mentions.candidates import Candidate
+    from worldstate.extract.mentions.detect import with_esquires
+
+    doc = analyze("He wrote to John Graves, Esq. at once.", layers="parse").parsed
+    assert doc is not None
+    words = [t.text for t in doc.tokens]
+    john, esq = words.index("John"), words.index("Esq")
+    chosen = [(Candidate(john, john + 2, john + 1), "PER", 0.9), (Candidate(esq, esq + 1, esq), "PER", 0.5)]
+    out = with_esquires(doc, chosen)
+    assert [(" ".join(words[c.first : c.last]), label) for c, label, _ in out] == [("John Graves , Esq", "PER")]
