@@ -26,7 +26,6 @@ from worldstate.extract.coref.features import (
     NARRATOR,
     NOMINAL,
     QUOTE_I,
-    WE,
     YOU,
     MentionTable,
     build_table,
