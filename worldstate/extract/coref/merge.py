@@ -22,7 +22,7 @@ from worldstate.extract.coref.features import NAME, MentionTable, title_genders
 from worldstate.extract.lexicon import lexicon
 
 MIN_GENDERED = 2  # a cluster has a gender only with at least this many gendered mentions
-BY_MAIN_NAME = False  # several options: the one whose most frequent name it is
+BY_MAIN_NAME = True  # several options: the one whose most frequent name it is
 PARTICLES = frozenset({"st", "st.", "de", "van", "von", "du", "le", "la", "del", "della", "di", "da", "ten", "ter"})
 
 
@@ -62,7 +62,7 @@ def name_parts(text: str) -> NameParts:
 
 
 @dataclass
-class _Named:
+class ClusterSummary:
     """What the merge pass knows of one cluster."""
 
     first: int
@@ -83,10 +83,10 @@ class _Named:
         return 0
 
 
-def _clusters(table: MentionTable, cluster_of: list[int]) -> dict[int, _Named]:
-    out: dict[int, _Named] = {}
+def summarize_clusters(table: MentionTable, cluster_of: list[int]) -> dict[int, ClusterSummary]:
+    out: dict[int, ClusterSummary] = {}
     for i, c in enumerate(cluster_of):
-        rec = out.setdefault(c, _Named(first=i))
+        rec = out.setdefault(c, ClusterSummary(first=i))
         rec.size += 1
         rec.genders[int(table.gender[i])] += 1
         rec.plural += 1 if table.plural[i] else -1
@@ -110,7 +110,9 @@ def _names_agree(parts: dict[int, NameParts], table: MentionTable, a: list[int],
     return True
 
 
-def _by_main_name(table: MentionTable, info: dict[int, _Named], options: list[int], keys: set[int]) -> list[int]:
+def _by_main_name(
+    table: MentionTable, info: dict[int, ClusterSummary], options: list[int], keys: set[int]
+) -> list[int]:
     """The options whose most frequent name is one of ``keys``."""
     out = []
     for a in options:
@@ -123,7 +125,7 @@ def _by_main_name(table: MentionTable, info: dict[int, _Named], options: list[in
 
 def merge_name_clusters(table: MentionTable, cluster_of: list[int]) -> list[int]:
     """``cluster_of`` with each named cluster merged into the one earlier named cluster its names match."""
-    info = _clusters(table, cluster_of)
+    info = summarize_clusters(table, cluster_of)
     parts = {i: name_parts(table.infos[i].mention.text) for rec in info.values() for i in rec.names}
     target: dict[int, int] = {}  # merged cluster → the cluster it joined
     kept: list[int] = []  # named clusters so far, by first mention

@@ -9,19 +9,17 @@ what cannot be resolved is left unresolved.
 
 from __future__ import annotations
 
-import os
-
 from worldstate.extract.coref.features import NAME, NOMINAL, PRON3, MentionTable
-from worldstate.extract.coref.merge import _clusters
+from worldstate.extract.coref.merge import summarize_clusters
 
-WINDOW = int(os.environ.get("WS_PRON_WINDOW", "2"))  # sentences before the chain's first pronoun
-STRICT_GENDER = os.environ.get("WS_PRON_STRICT", "1") == "1"  # the character's gender must be known
+WINDOW = 2  # sentences before the chain's first pronoun
+STRICT_GENDER = True  # a character of unknown gender there counts as a rival
 
 
 def join_pronoun_chains(table: MentionTable, cluster_of: list[int]) -> list[int]:
     """``cluster_of`` with each unnamed he/she chain joined to the one compatible character just before it."""
     out = list(cluster_of)
-    info = _clusters(table, out)
+    info = summarize_clusters(table, out)
     members: dict[int, list[int]] = {}
     for i, c in enumerate(out):
         members.setdefault(c, []).append(i)
