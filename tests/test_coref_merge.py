@@ -9,7 +9,8 @@ import numpy as np
 
 from worldstate.config import Settings
 from worldstate.extract.coref.descriptions import merge_descriptions
-from worldstate.extract.coref.features import FEATURE_NAMES, NAME, NARRATOR, NOMINAL, PRON3
+from worldstate.extract.coref.features import FEATURE_NAMES, NAME, NARRATOR, NOMINAL, PRON3, QUOTE_I, WE
+from worldstate.extract.coref.first_person import merge_first_person
 from worldstate.extract.coref.merge import merge_name_clusters, name_parts
 from worldstate.extract.coref.pronoun_chains import join_pronoun_chains
 from worldstate.extract.coref.ranker import RankerModel, cluster_mentions
@@ -190,3 +191,17 @@ def test_a_we_chain_stays_one_group() -> None:
     by_id = {m.id: m for m in coref.mentions}
     groups = [e for e in coref.entities if {by_id[m].text.lower() for m in e.mentions} >= {"we", "our"}]
     assert len(groups) == 1, [(e.name, [by_id[m].text for m in e.mentions]) for e in coref.entities]
+
+
+def test_the_narrators_own_i_and_we_chains_are_one_each() -> None:
+    """Narrative "I" split over three clusters and "we" over two become one of each; a quoted "I" (a
+    speaker's) and an "I" chain holding a name stay where they are."""
+    rows = [(NARRATOR, 0, "", ""), (NAME, 0, "tom", ""), (NARRATOR, 0, "", ""), (WE, 0, "", ""), (NARRATOR, 0, "", "")]
+    rows += [(WE, 0, "", ""), (QUOTE_I, 0, "", ""), (NARRATOR, 0, "", "")]
+    table = _table(rows)
+    table.quote = np.array([-1, -1, -1, -1, -1, -1, 0, -1])
+    out = merge_first_person(table, [0, 1, 0, 3, 4, 5, 6, 7])  # type: ignore[arg-type]
+    assert out == [0, 1, 0, 3, 0, 3, 6, 0]
+    # "I … Tom" is not narrator-only; the narrator-only chain joins the cluster with most narrative "I"s
+    named = merge_first_person(table, [0, 0, 2, 3, 2, 5, 6, 7])  # type: ignore[arg-type]
+    assert named == [0, 0, 2, 3, 2, 3, 6, 2]
