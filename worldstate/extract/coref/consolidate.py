@@ -1,6 +1,7 @@
 """The entity-level passes after the mention ranker, in order: clusters whose names agree
 (``merge``), descriptions met again (``descriptions``), he/she chains without a name
-(``pronoun_chains``), the narrator's own "I" and "we" chains (``first_person``)."""
+(``pronoun_chains``), the narrator's own "I" and "we" chains (``first_person``); then, mention by mention, a he/she
+whose sentence names one person of its gender before it (``sole_antecedent``)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ from worldstate.extract.coref.features import MentionTable
 from worldstate.extract.coref.first_person import merge_first_person
 from worldstate.extract.coref.merge import merge_name_clusters
 from worldstate.extract.coref.pronoun_chains import join_pronoun_chains
+from worldstate.extract.coref.sole_antecedent import attach_to_sole_antecedent
 
 
 def consolidate_clusters(table: MentionTable, cluster_of: list[int]) -> list[int]:
     """``cluster_of`` after the entity-level merge passes."""
     out = join_pronoun_chains(table, merge_descriptions(table, merge_name_clusters(table, cluster_of)))
-    return merge_first_person(table, out)
+    out = merge_first_person(table, out)
+    return attach_to_sole_antecedent(table, out)
