@@ -1,7 +1,7 @@
 """The entity-level passes after the mention ranker, in order: clusters whose names agree
 (``merge``), descriptions met again (``descriptions``), he/she chains without a name
-(``pronoun_chains``), the narrator's own "I" and "we" chains (``first_person``); then, mention by mention, a he/she
-whose sentence names one person of its gender before it (``sole_antecedent``)."""
+(``pronoun_chains``), the narrator's own "I" and "we" chains (``first_person``); then, mention by
+mention, a he/she whose sentence names one person of its gender before it (``sole_antecedent``)."""
 
 from __future__ import annotations
 
