@@ -14,6 +14,7 @@ from worldstate.extract.coref.first_person import merge_first_person
 from worldstate.extract.coref.merge import merge_name_clusters, name_parts
 from worldstate.extract.coref.pronoun_chains import join_pronoun_chains
 from worldstate.extract.coref.ranker import RankerModel, cluster_mentions
+from worldstate.extract.coref.sole_antecedent import attach_to_sole_antecedent
 
 
 def _table(rows: list[tuple[int, int, str, str]]) -> SimpleNamespace:
@@ -205,3 +206,20 @@ def test_the_narrators_own_i_and_we_chains_are_one_each() -> None:
     # "I … Tom" is not narrator-only; the narrator-only chain joins the cluster with most narrative "I"s
     named = merge_first_person(table, [0, 0, 2, 3, 2, 5, 6, 7])  # type: ignore[arg-type]
     assert named == [0, 0, 2, 3, 2, 3, 6, 2]
+
+
+def test_a_he_goes_to_the_one_man_its_sentence_names_as_subject() -> None:
+    """ "The king came in the morning, and, finding all he wanted, was forced to keep his word": the
+    ranker gave he/his to the little man met before; they belong to the king."""
+    rows = [(NOMINAL, 1, "the little man", 0), (PRON3, 1, "he", 0), (NOMINAL, 1, "The king", 1)]
+    rows += [(PRON3, 1, "he", 1), (PRON3, 1, "his", 1), (NOMINAL, 2, "the daughter", 1)]
+    table = _described(rows)
+    table.quote = np.full(len(rows), -1)
+    table.role = np.array([0, 0, 0, 0, 2, 1])
+    table.kind = np.zeros(len(rows), dtype=int)  # all characters
+    assert attach_to_sole_antecedent(table, [0, 0, 2, 0, 0, 5]) == [0, 0, 2, 2, 2, 5]  # type: ignore[arg-type]
+    table.role = np.array([0, 0, 1, 0, 2, 1])  # the king as object: nothing moves
+    assert attach_to_sole_antecedent(table, [0, 0, 2, 0, 0, 5]) == [0, 0, 2, 0, 0, 5]  # type: ignore[arg-type]
+    rivals = _described([(NOMINAL, 1, "The king", 0), (NOMINAL, 1, "the miller", 0), (PRON3, 1, "he", 0)])
+    rivals.quote, rivals.role, rivals.kind = np.full(3, -1), np.array([0, 1, 0]), np.zeros(3, dtype=int)
+    assert attach_to_sole_antecedent(rivals, [0, 1, 2]) == [0, 1, 2]  # type: ignore[arg-type]  # two men: open
