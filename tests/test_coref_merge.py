@@ -171,6 +171,14 @@ def test_descriptions_that_disagree_or_follow_another_stay_apart() -> None:
     assert merge_descriptions(named, [0, 1, 1]) == [0, 1, 1]  # type: ignore[arg-type]  # a named cluster keeps it
 
 
+def test_a_possessed_description_repeated_word_for_word_joins_its_cluster() -> None:
+    table = _described([(NOMINAL, 2, "my wife", 0), (NOMINAL, 2, "my wife", 7), (NOMINAL, 1, "his wife", 9)])
+    table.quote = np.full(3, -1)
+    assert merge_descriptions(table, [0, 1, 2]) == [0, 0, 2]  # type: ignore[arg-type]  # not "his wife"
+    table.quote = np.array([-1, 0, -1])  # a quoted "my wife" is a speaker's
+    assert merge_descriptions(table, [0, 1, 2]) == [0, 1, 2]  # type: ignore[arg-type]
+
+
 def test_a_he_chain_joins_the_one_man_just_before_it() -> None:
     table = _described([(NAME, 1, "Carl", 0), (NAME, 2, "Anna", 0), (PRON3, 1, "he", 1), (PRON3, 1, "his", 1)])
     assert join_pronoun_chains(table, [0, 1, 2, 2]) == [0, 1, 0, 0]  # type: ignore[arg-type]
