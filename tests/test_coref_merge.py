@@ -152,8 +152,8 @@ def _described(rows: list[tuple[int, int, str, int]]) -> SimpleNamespace:
 
 
 def test_a_description_met_again_joins_its_cluster() -> None:
-    """ "the little drummer" after "a drummer", "the wizard" after "the reputed wizard"."""
-    table = _described([(NOMINAL, 1, "a drummer", 0), (PRON3, 1, "he", 1), (NOMINAL, 0, "the little drummer", 5)])
+    """ "the drummer" after "a little drummer", "the wizard" after "the reputed wizard"."""
+    table = _described([(NOMINAL, 1, "a little drummer", 0), (PRON3, 1, "he", 1), (NOMINAL, 0, "the drummer", 5)])
     assert merge_descriptions(table, [0, 0, 2]) == [0, 0, 0]  # type: ignore[arg-type]
     table = _described([(NOMINAL, 0, "the reputed wizard", 0), (NOMINAL, 0, "the wizard", 9)])
     assert merge_descriptions(table, [0, 1]) == [0, 0]  # type: ignore[arg-type]
@@ -162,6 +162,8 @@ def test_a_description_met_again_joins_its_cluster() -> None:
 def test_descriptions_that_disagree_or_follow_another_stay_apart() -> None:
     table = _described([(NOMINAL, 0, "the old woman", 0), (NOMINAL, 0, "the young woman", 3)])
     assert merge_descriptions(table, [0, 1]) == [0, 1]  # type: ignore[arg-type]
+    witch = _described([(NOMINAL, 2, "the woman", 0), (NOMINAL, 2, "the old woman", 8)])  # Hansel and Gretel
+    assert merge_descriptions(witch, [0, 1]) == [0, 1]  # type: ignore[arg-type]
     table = _described([(NOMINAL, 0, "a woman", 0), (NOMINAL, 0, "a woman", 2), (NOMINAL, 0, "the woman", 3)])
     assert merge_descriptions(table, [0, 1, 2]) == [0, 1, 1]  # type: ignore[arg-type]  # the latest one
     boy_girl = [(NOMINAL, 0, "a child", 0), (PRON3, 1, "he", 0), (PRON3, 1, "his", 1)]
