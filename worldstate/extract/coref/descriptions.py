@@ -5,11 +5,10 @@ The mention ranker links a description only above its threshold, so a character 
 same head noun can start a cluster of its own. Here a cluster without a name whose first definite
 description ("the …", "this …", "that …", or a possessed one repeated word for word: "his wife" …
 "his wife") has the head noun of an earlier description joins that description's cluster when: the
-earlier one is the latest description with that head outside the
-cluster (no other cluster took the head in between), the later one adds no modifier (``NARROWER_ONLY``:
-"the old woman" never joins "the woman" nor "the young woman") and the two clusters agree in number and
-gender.
-Things are merged as persons are ("the hut" … "the little hut"); ``PERSONS_ONLY`` keeps it to persons.
+earlier one is the latest description with that head outside the cluster (no other cluster took the
+head in between), the later one adds no modifier (``NARROWER_ONLY``: "the old woman" never joins "the
+woman" nor "the young woman") and the two clusters agree in number and gender. Things are merged as
+persons are ("the little hut" … "the hut"); ``PERSONS_ONLY`` keeps it to persons.
 """
 
 from __future__ import annotations
