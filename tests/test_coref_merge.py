@@ -1,5 +1,7 @@
-"""The ranker's entity-level steps: clusters whose names agree are merged, the narrator's "I" and a
-third-person he/she stay apart, and quoted I/you follow the speaker the speech layer found."""
+"""The ranker's entity-level steps (``consolidate.py``): clusters whose names agree are merged, as are
+descriptions met again, the narrator's own I/we chains, an unnamed he/she chain and its one character,
+and a he/she with the one person its sentence names; the narrator's "I" and a third-person he/she stay
+apart, and a "we" chain stays one group."""
 
 from __future__ import annotations
 

@@ -35,7 +35,7 @@ from worldstate.extract.lexicon import lexicon
 
 WINDOW = 30  # recent mentions every mention may link to
 NARRATOR_APART = True  # no he/she outside quotes in the narrator's cluster, no narrator I in a he/she cluster
-MERGE_NAMED = True  # the entity-level merge passes (``consolidate.py``: names, descriptions, he/she chains)
+MERGE_NAMED = True  # the entity-level passes after linking (``consolidate.py``: names, descriptions, I/we, he/she)
 SHIPPED = "coref/data/ranker.json"
 KINSHIP_NAMED_APART = True  # "the father" joins a named cluster only when the rules linked it to that name
 KINSHIP_APART_CLASSES = {"parent_of", "married_to"}  # parents and spouses ("the brother" may well be Hansel)
