@@ -4,19 +4,65 @@ Greedy mention linking sees an earlier cluster only through its recent mentions 
 character met again after a long gap ("Oak" … "Gabriel Oak") can start a second cluster. Here a named
 cluster joins the one earlier named cluster its names are compatible with: they share a name word, no
 two of their names disagree (another given or family name, a title of the other gender) and their
-gendered mentions agree. When several earlier clusters qualify, only one with the very same name wins
-("Bennet" with both "Mr. Bennet" and "Mrs. Bennet" stays apart).
+gendered mentions agree. A name is read without its titles and the ranks, callings and epithets before
+it ("Sergeant Bibot" and "Citoyen Bibot" are one Bibot; "Farmer Oak" does not clash with "Gabriel Oak").
+When several earlier clusters qualify, only one with the very same name wins ("Bennet" with both
+"Mr. Bennet" and "Mrs. Bennet" stays apart), or else the one whose most frequent name it is.
 """
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 
-from worldstate.extract.coref.features import NAME, MentionTable
+from worldstate.data import load_yaml
+from worldstate.extract.coref.features import NAME, MentionTable, title_genders
+from worldstate.extract.lexicon import lexicon
+
+MIN_GENDERED = 2  # a cluster has a gender only with at least this many gendered mentions
+BY_MAIN_NAME = True  # several options: the one whose most frequent name it is
+PARTICLES = frozenset({"st", "st.", "de", "van", "von", "du", "le", "la", "del", "della", "di", "da", "ten", "ter"})
+
+
+@lru_cache(maxsize=1)
+def not_name_words() -> frozenset[str]:
+    """Lower-case words that stand before a name without being part of it: titles and name prefixes."""
+    prefixes = {str(w) for w in load_yaml("extract", "coref/data/name_prefixes.yaml")}
+    titles = set(title_genders()) | {t.rstrip(".") for t in lexicon().titles}
+    return frozenset(prefixes | titles)
+
+
+@dataclass(frozen=True)
+class NameParts:
+    """A name without its titles and prefixes: given and family name when it has two or more words (a
+    middle name is left out: "Amory" is not "Beatrice Amory Blaine"), else its one word."""
+
+    words: frozenset[str]
+    given: str = ""
+    family: str = ""
+
+
+def name_parts(text: str) -> NameParts:
+    """The personal name in a name mention: after its last title or prefix word, before a possessive
+    ("BIDDY Mrs Gildea" → "gildea"; "Mrs Gildea 's London" → "gildea"); all its words when nothing is left."""
+    words = [w.lower() for w in re.findall(r"[A-Za-z][A-Za-z'’.-]*|['’]s\b", text)]
+    if "'s" in words or "’s" in words:
+        words = words[: next(k for k, w in enumerate(words) if w in ("'s", "’s"))]
+    skip = not_name_words()
+    last = max((k for k, w in enumerate(words) if w.rstrip(".") in skip), default=-1)
+    rest = [w.rstrip(".") if w.rstrip(".") in skip else w for w in words[last + 1 :]]
+    if not rest:
+        return NameParts(frozenset(w.rstrip(".") for w in words))
+    if len(rest) == 1:
+        return NameParts(frozenset(rest))
+    given = "" if rest[0] in PARTICLES else rest[0]
+    return NameParts(frozenset(w for w in (given, rest[-1]) if w), given, rest[-1])
 
 
 @dataclass
-class _Named:
+class ClusterSummary:
     """What the merge pass knows of one cluster."""
 
     first: int
@@ -26,8 +72,10 @@ class _Named:
     size: int = 0
 
     def gender(self) -> int:
-        """1 male, 2 female, 0 unknown or mixed: the clear majority of its gendered mentions."""
+        """1 male, 2 female, 0 unknown or mixed: the clear majority of its gendered mentions (of two or more)."""
         male, female = self.genders[1], self.genders[2]
+        if male + female < MIN_GENDERED:
+            return 0
         if male > 2 * female:
             return 1
         if female > 2 * male:
@@ -35,10 +83,10 @@ class _Named:
         return 0
 
 
-def _clusters(table: MentionTable, cluster_of: list[int]) -> dict[int, _Named]:
-    out: dict[int, _Named] = {}
+def summarize_clusters(table: MentionTable, cluster_of: list[int]) -> dict[int, ClusterSummary]:
+    out: dict[int, ClusterSummary] = {}
     for i, c in enumerate(cluster_of):
-        rec = out.setdefault(c, _Named(first=i))
+        rec = out.setdefault(c, ClusterSummary(first=i))
         rec.size += 1
         rec.genders[int(table.gender[i])] += 1
         rec.plural += 1 if table.plural[i] else -1
@@ -47,24 +95,38 @@ def _clusters(table: MentionTable, cluster_of: list[int]) -> dict[int, _Named]:
     return out
 
 
-def _names_agree(table: MentionTable, a: list[int], b: list[int]) -> bool:
+def _names_agree(parts: dict[int, NameParts], table: MentionTable, a: list[int], b: list[int]) -> bool:
     """Some name of ``a`` shares a word with one of ``b``, and no two names clash."""
-    if not any(table.name_words[i] & table.name_words[j] for i in a for j in b):
+    if not any(parts[i].words & parts[j].words for i in a for j in b):
         return False
     for i in a:
         for j in b:
-            for keys in (table.given_key, table.family_key):
-                if keys[i] >= 0 and keys[j] >= 0 and keys[i] != keys[j]:
-                    return False
+            p, q = parts[i], parts[j]
+            if (p.given and q.given and p.given != q.given) or (p.family and q.family and p.family != q.family):
+                return False
             tg_i, tg_j = int(table.title_gender[i]), int(table.title_gender[j])
             if tg_i and tg_j and tg_i != tg_j:
                 return False
     return True
 
 
+def _by_main_name(
+    table: MentionTable, info: dict[int, ClusterSummary], options: list[int], keys: set[int]
+) -> list[int]:
+    """The options whose most frequent name is one of ``keys``."""
+    out = []
+    for a in options:
+        counts = Counter(int(table.name_key[j]) for j in info[a].names)
+        top = max(counts.values())
+        if {k for k, n in counts.items() if n == top} & keys:
+            out.append(a)
+    return out
+
+
 def merge_name_clusters(table: MentionTable, cluster_of: list[int]) -> list[int]:
     """``cluster_of`` with each named cluster merged into the one earlier named cluster its names match."""
-    info = _clusters(table, cluster_of)
+    info = summarize_clusters(table, cluster_of)
+    parts = {i: name_parts(table.infos[i].mention.text) for rec in info.values() for i in rec.names}
     target: dict[int, int] = {}  # merged cluster → the cluster it joined
     kept: list[int] = []  # named clusters so far, by first mention
     for c in sorted(info, key=lambda c: info[c].first):
@@ -77,11 +139,13 @@ def merge_name_clusters(table: MentionTable, cluster_of: list[int]) -> list[int]
             ga, gb = other.gender(), rec.gender()
             if (ga and gb and ga != gb) or (other.plural > 0) != (rec.plural > 0):
                 continue
-            if _names_agree(table, other.names, rec.names):
+            if _names_agree(parts, table, other.names, rec.names):
                 options.append(a)
         if len(options) > 1:
             keys = {int(table.name_key[i]) for i in rec.names}
             options = [a for a in options if keys & {int(table.name_key[j]) for j in info[a].names}]
+            if len(options) > 1:
+                options = _by_main_name(table, info, options, keys) if BY_MAIN_NAME else options
         if len(options) == 1:
             a = options[0]
             target[c] = a

@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from worldstate.data import load_json
+from worldstate.extract.coref.consolidate import consolidate_clusters
 from worldstate.extract.coref.features import (
     FEATURE_NAMES,
     NAME,
@@ -30,12 +31,11 @@ from worldstate.extract.coref.features import (
     allowed,
     pair_features,
 )
-from worldstate.extract.coref.merge import merge_name_clusters
 from worldstate.extract.lexicon import lexicon
 
 WINDOW = 30  # recent mentions every mention may link to
 NARRATOR_APART = True  # no he/she outside quotes in the narrator's cluster, no narrator I in a he/she cluster
-MERGE_NAMED = True  # the entity-level pass that merges clusters whose names agree (``merge.py``)
+MERGE_NAMED = True  # the entity-level passes after linking (``consolidate.py``: names, descriptions, I/we, he/she)
 SHIPPED = "coref/data/ranker.json"
 KINSHIP_NAMED_APART = True  # "the father" joins a named cluster only when the rules linked it to that name
 KINSHIP_APART_CLASSES = {"parent_of", "married_to"}  # parents and spouses ("the brother" may well be Hansel)
@@ -195,7 +195,7 @@ def cluster_mentions(
             e = int(table.rule_entity[i])
             named_by[chosen] = e if named_by[chosen] in (-1, e) else -2
         _update_reps(table, i, chosen, reps)
-    return merge_name_clusters(table, cluster_of) if MERGE_NAMED else cluster_of
+    return consolidate_clusters(table, cluster_of) if MERGE_NAMED else cluster_of
 
 
 QUOTED_OWNERS = frozenset({"my", "our", "your", "thy"})  # owners the rules cannot resolve before the speaker is known

@@ -26,7 +26,6 @@ from worldstate.extract.coref.features import (
     NARRATOR,
     NOMINAL,
     QUOTE_I,
-    WE,
     YOU,
     MentionTable,
     build_table,
@@ -686,7 +685,7 @@ def regroup(res: _Resolver, model: RankerModel, cluster_of: list[int] | None = N
     members: dict[int, list[int]] = {}
     for idx, c in enumerate(cluster_of):
         members.setdefault(c, []).append(idx)
-    quote_only = {QUOTE_I, YOU, WE}
+    quote_only = {QUOTE_I, YOU}  # a "we" chain stays a group entity (the speech layer links only I and you)
     weight = {NAME: 3, NOMINAL: 2}
     # each old entity goes to the cluster holding most of its (weighted) mentions
     votes: dict[str, dict[int, int]] = {}
