@@ -78,7 +78,7 @@ def merge_descriptions(table: MentionTable, cluster_of: list[int]) -> list[int]:
         if (ga and gb and ga != gb) or (info[a].plural > 0) != (info[c].plural > 0):
             continue
         out = [a if x == c else x for x in out]
-        info = summarize_clusters(table, out)
+        info[a].absorb(info.pop(c))  # the same summary as summarize_clusters(table, out), without the rescan
     return out
 
 

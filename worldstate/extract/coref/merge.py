@@ -82,6 +82,14 @@ class ClusterSummary:
             return 2
         return 0
 
+    def absorb(self, other: ClusterSummary) -> None:
+        """Add ``other``'s mentions, as if the two clusters had been summarized as one."""
+        self.first = min(self.first, other.first)
+        self.names = sorted(self.names + other.names)
+        self.genders = [a + b for a, b in zip(self.genders, other.genders, strict=True)]
+        self.plural += other.plural
+        self.size += other.size
+
 
 def summarize_clusters(table: MentionTable, cluster_of: list[int]) -> dict[int, ClusterSummary]:
     out: dict[int, ClusterSummary] = {}
