@@ -65,6 +65,13 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return folder
 
 
+def test_settings_built_in_code_keep_tuned_files_in_the_cache_the_environment_names(cache: Path) -> None:
+    """A script's ``Settings()`` must not write tuned files into ~/.cache while WORLDSTATE_CACHE_DIR says
+    elsewhere (tuned files there override the shipped parameters for every later run)."""
+    assert Settings().cache_path == cache
+    assert Settings(cache_dir="/tmp/explicit").cache_path == Path("/tmp/explicit")
+
+
 def test_registry_names_the_tunable_tasks() -> None:
     assert {"story-cloze", "storysumm", "knp"} <= set(tunable())
     with pytest.raises(ConfigError, match="nothing to tune"):

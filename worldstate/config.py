@@ -69,7 +69,11 @@ class Settings:
 
     @property
     def cache_path(self) -> Path:
-        return Path(self.cache_dir) if self.cache_dir else Path.home() / ".cache" / "worldstate"
+        """``cache_dir``, else ``$WORLDSTATE_CACHE_DIR`` (also for ``Settings()`` built in code), else
+        ``~/.cache/worldstate``: a tuned file written there overrides shipped parameters, so a script that
+        sets the variable must never write into the user's cache."""
+        chosen = self.cache_dir or os.environ.get("WORLDSTATE_CACHE_DIR", "")
+        return Path(chosen) if chosen else Path.home() / ".cache" / "worldstate"
 
     def public(self) -> dict[str, object]:
         """Settings safe to write into reports (never the API key)."""
