@@ -166,8 +166,16 @@ def test_descriptions_that_disagree_or_follow_another_stay_apart() -> None:
     assert merge_descriptions(table, [0, 1]) == [0, 1]  # type: ignore[arg-type]
     witch = _described([(NOMINAL, 2, "the woman", 0), (NOMINAL, 2, "the old woman", 8)])  # Hansel and Gretel
     assert merge_descriptions(witch, [0, 1]) == [0, 1]  # type: ignore[arg-type]
+    table = _described([(NOMINAL, 0, "a woman", 0), (NOMINAL, 0, "the woman", 3)])
+    assert merge_descriptions(table, [0, 1]) == [0, 0]  # type: ignore[arg-type]
+    # two women met before: "the woman" could be either, so it is left alone (never merged at random)
     table = _described([(NOMINAL, 0, "a woman", 0), (NOMINAL, 0, "a woman", 2), (NOMINAL, 0, "the woman", 3)])
-    assert merge_descriptions(table, [0, 1, 2]) == [0, 1, 1]  # type: ignore[arg-type]  # the latest one
+    assert merge_descriptions(table, [0, 1, 2]) == [0, 1, 2]  # type: ignore[arg-type]
+    nurses = _described(
+        [(NOMINAL, 2, "his nurse", 0), (NOMINAL, 2, "the monthly nurse", 4), (NOMINAL, 2, "the nurse", 6)]
+    )
+    nurses.quote = np.full(3, -1)
+    assert merge_descriptions(nurses, [0, 1, 2]) == [0, 1, 2]  # type: ignore[arg-type]
     boy_girl = [(NOMINAL, 0, "a child", 0), (PRON3, 1, "he", 0), (PRON3, 1, "his", 1)]
     boy_girl += [(NOMINAL, 0, "the child", 4), (PRON3, 2, "she", 4), (PRON3, 2, "her", 5)]
     assert merge_descriptions(_described(boy_girl), [0, 0, 0, 3, 3, 3]) == [0, 0, 0, 3, 3, 3]  # type: ignore[arg-type]

@@ -6,7 +6,8 @@ same head noun can start a cluster of its own. Here a cluster without a name who
 description ("the …", "this …", "that …", or a possessed one repeated word for word: "his wife" …
 "his wife") has the head noun of an earlier description joins that description's cluster when: the
 earlier one is the latest description with that head outside the cluster (no other cluster took the
-head in between), the later one adds no modifier (``NARROWER_ONLY``: "the old woman" never joins "the
+head in between, and no two other clusters took it before: "his nurse", "the monthly nurse" … "the
+nurse" is left alone), the later one adds no modifier (``NARROWER_ONLY``: "the old woman" never joins "the
 woman" nor "the young woman") and the two clusters agree in number and gender. Things are merged as
 persons are ("the little hut" … "the hut"); ``PERSONS_ONLY`` keeps it to persons.
 """
@@ -50,6 +51,9 @@ def merge_descriptions(table: MentionTable, cluster_of: list[int]) -> list[int]:
     description's head merged into that description's cluster."""
     out = list(cluster_of)
     info = summarize_clusters(table, out)
+    by_head: dict[int, list[int]] = {}
+    for k in range(len(out)):
+        by_head.setdefault(int(table.head_key[k]), []).append(k)
     done: set[int] = set()
     for i in range(len(out)):
         c = out[i]
@@ -65,7 +69,7 @@ def merge_descriptions(table: MentionTable, cluster_of: list[int]) -> list[int]:
         if PERSONS_ONLY and not _is_person(table, i):
             continue
         j = _latest_same_head(table, out, i)
-        if j is None:
+        if j is None or _ambiguous_head(table, out, by_head, i):
             continue
         if possessed and not _same_owner(table, i, j, words):
             continue
@@ -80,6 +84,14 @@ def merge_descriptions(table: MentionTable, cluster_of: list[int]) -> list[int]:
         out = [a if x == c else x for x in out]
         info[a].absorb(info.pop(c))  # the same summary as summarize_clusters(table, out), without the rescan
     return out
+
+
+def _ambiguous_head(table: MentionTable, cluster_of: list[int], by_head: dict[int, list[int]], i: int) -> bool:
+    """Two or more other clusters already hold a mention with ``i``'s head ("his nurse", "the monthly
+    nurse" … "the nurse"): which one is meant is not told, so nothing is merged."""
+    c = cluster_of[i]
+    owners = {cluster_of[m] for m in by_head.get(int(table.head_key[i]), ()) if m < i and cluster_of[m] != c}
+    return len(owners) > 1
 
 
 def _same_owner(table: MentionTable, i: int, j: int, words: list[str]) -> bool:
