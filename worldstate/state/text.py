@@ -12,6 +12,8 @@ import html
 import re
 from dataclasses import dataclass, field
 
+from worldstate.state.headings import heading_end, is_heading, title_end
+
 # Tags that end a line or a paragraph when HTML is turned into text.
 _BREAK_TAGS = {"br": "\n"}
 _BLOCK_TAGS = {"p", "div", "li", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6", "tr", "blockquote"}
@@ -238,7 +240,29 @@ def paragraph_layout(text: str) -> str:
 
 
 def split_paragraphs(text: str, layout: str = "blank-lines") -> list[Paragraph]:
-    """Paragraph spans for ``layout`` (see ``paragraph_layout``)."""
+    """Paragraph spans for ``layout`` (see ``paragraph_layout``); a chapter heading at a paragraph's start is a
+    paragraph of its own (``headings``: "CHAPTER I. Down the Rabbit-Hole | Alice was beginning …")."""
+    return cut_headings(text, _split_paragraphs(text, layout))
+
+
+def cut_headings(text: str, paragraphs: list[Paragraph]) -> list[Paragraph]:
+    """``paragraphs`` with each leading heading cut off into a paragraph of its own; after a paragraph that
+    is only a heading label ("CHAPTER I ."), an upper-case title at the next one's start is cut too."""
+    out: list[Paragraph] = []
+    after_label = False
+    for para in paragraphs:
+        start, end = para.span.start, para.span.end
+        cut = heading_end(text, start, end)
+        if cut == start and after_label:
+            cut = title_end(text, start, end)
+        after_label = is_heading(text[start:end])
+        if cut > start:
+            _add_trimmed(out, text, start, cut)
+        _add_trimmed(out, text, cut, end)
+    return out
+
+
+def _split_paragraphs(text: str, layout: str) -> list[Paragraph]:
     paragraphs: list[Paragraph] = []
     if layout in ("lines", "wrapped"):
         for start, end in _line_blocks(text, layout == "wrapped"):
