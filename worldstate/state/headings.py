@@ -152,6 +152,12 @@ def heading_end(text: str, start: int, end: int) -> int:
     return cut if text[cut:end].strip() and cut - start <= _MAX_HEADING else start
 
 
+def heading_label(text: str) -> bool:
+    """Whether ``text`` starts with a heading label ("CHAPTER I. Down", "Chapter 1")."""
+    label = _LABEL.match(text.strip())
+    return label is not None and bool(label.group(0).strip())
+
+
 def is_heading(text: str) -> bool:
     """Whether ``text`` is a heading label and nothing else ("CHAPTER I .", "Chapter 1", "I .")."""
     text = text.strip()

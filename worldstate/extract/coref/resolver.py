@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from worldstate.extract.coref.characters import NARRATOR_NAME, narrator_name, ordered_aliases, pick_name
+from worldstate.extract.coref.characters import NARRATOR_NAME, is_pronoun, narrator_name, ordered_aliases, pick_name
 from worldstate.extract.coref.features import (
     KINDS,
     NAME,
@@ -33,6 +33,7 @@ from worldstate.extract.coref.features import (
 )
 from worldstate.extract.coref.gender import name_gender
 from worldstate.extract.coref.mentions import Coreference, MentionInfo
+from worldstate.extract.coref.naming import group_name, is_no_name, lower_words, pronoun_name, short_ids
 from worldstate.extract.coref.ranker import RankerModel, cluster_mentions, load_ranker
 from worldstate.extract.lexicon import Lexicon, lexicon
 from worldstate.extract.mentions import DetectedMention, detect_mentions
@@ -794,10 +795,13 @@ def _entity_for_new_cluster(res: _Resolver, table: MentionTable, idxs: list[int]
     olds = [info.mention.entity for info in named if info.mention.entity] or [
         table.infos[i].mention.entity for i in idxs if table.infos[i].mention.entity
     ]
-    if olds:  # part of a rule entity split off: keep its category
-        old = res.ents[max(set(olds), key=olds.count)].entity
+    if olds:  # part of a rule entity split off: keep its category (and a group's members)
+        old_id = max(set(olds), key=olds.count)
+        old = res.ents[old_id].entity
         label = (res.alias_text(named[0]) or named[0].mention.text) if named else old.name
-        return res.new_entity(label, old.kind, first.mention.sentence, old.gender, old.number)
+        new_id = res.new_entity(label, old.kind, first.mention.sentence, old.gender, old.number)
+        res.ents[new_id].members = res.ents[old_id].members
+        return new_id
     plural = all(bool(table.plural[i]) for i in idxs)
     res.unresolved.append(  # pronouns that only refer to each other: who they are stays open
         f"pronouns {first.mention.text!r}… from sentence {first.mention.sentence + 1} ({len(idxs)} mentions) "
@@ -844,15 +848,79 @@ def finish(res: _Resolver) -> Coreference:
                 nominals.append(res.alias_text(infos_by_id[m]))
         nominals = [n for n in nominals if n]
         keep = ent_id == "narrator" and not names  # "I (narrator)" unless the narrator is named
-        name = rec.entity.name if keep else pick_name(names, nominals, rec.entity.name)
+        fallback = rec.entity.name
+        if not names and not nominals and is_pronoun(fallback):  # a cluster of pronouns only
+            pronouns = [infos_by_id[m] for m in rec.entity.mentions if m in infos_by_id]
+            quoted = bool(pronouns) and all(doc.tokens[i.head].in_quote for i in pronouns)
+            fallback = pronoun_name([i.mention.text for i in pronouns] or [fallback], quoted)
+        name = rec.entity.name if keep else pick_name(names, nominals, fallback)
         name = self_named if name == NARRATOR_NAME and self_named else name
         rec.entity.name = name
         rec.entity.aliases = ordered_aliases(names + nominals, name)
+    name_groups(res, mentions_by_id)
     for kin_id, owner in res.kin_of.items():  # "mother of Red-Cap" with the owner's final name
         ent = res.ents[kin_id].entity
         if " of " in ent.name and not ent.name.startswith("the "):
             ent.name = f"{ent.name.split(' of ', 1)[0]} of {res.ents[owner].entity.name}"
+    mark_no_names(res, mentions_by_id, infos_by_id)
     widen(doc, text, res.infos, res.detected_at)  # after naming: names stay the short forms
     entities = [res.ents[e].entity for e in res.order if res.ents[e].entity.mentions or e == "narrator"]
     groups = {res.groups[k]: k for k in res.groups}
+    every_mention = list({id(m): m for m in [*res.mentions, *(i.mention for i in res.infos)]}.values())
+    entities, groups = renumber(entities, every_mention, groups)
     return Coreference(entities, res.mentions, res.infos, res.by_token, res.unresolved, res.pending, groups)
+
+
+def name_groups(res: _Resolver, mentions_by_id: dict[str, Mention]) -> None:
+    """A group the plural rule made from its members, without a proper name of its own, is named by its
+    members' final names ("Hansel and Gretel"); the description it had stays an alias."""
+    keys = {group_id: key for key, group_id in res.groups.items()}
+    for group_id in res.order:
+        key = keys.get(group_id) or res.ents[group_id].members
+        ent = res.ents[group_id].entity
+        if not key or not ent.mentions:
+            continue
+        if any(mentions_by_id[m].kind == MentionKind.NAME for m in ent.mentions if m in mentions_by_id):
+            continue
+        members = [res.ents[m].entity for m in key if m in res.ents and res.ents[m].entity.mentions]
+        members.sort(key=lambda e: (e.first_sentence, res.order.index(e.id)))
+        if len(members) < 2:
+            continue
+        name = group_name([m.name for m in members])
+        if name != ent.name:
+            ent.aliases = [a for a in [ent.name, *ent.aliases] if a != name and not is_pronoun(a)]
+            ent.name = name
+
+
+def mark_no_names(res: _Resolver, mentions_by_id: dict[str, Mention], infos_by_id: dict[str, MentionInfo]) -> None:
+    """A character whose only non-pronoun mentions are one capitalised word that names no one ("Lo", "Straw",
+    a bare "Fool"; never a description with its article) is no character: its kind becomes ``other``."""
+    words = lower_words(res.text)
+    for ent_id in res.order:
+        ent = res.ents[ent_id].entity
+        if ent.kind != EntityKind.CHARACTER or ent_id == "narrator":
+            continue
+        said = [mentions_by_id[m] for m in ent.mentions if m in mentions_by_id]
+        said = [m for m in said if m.kind != MentionKind.PRONOUN]
+        if said and all(is_no_name(m.text, words, res.titles) for m in said):
+            ent.kind = EntityKind.OTHER
+
+
+def renumber(
+    entities: list[Entity], mentions: list[Mention], groups: dict[str, frozenset[str]]
+) -> tuple[list[Entity], dict[str, frozenset[str]]]:
+    """Short ids from the final names (``naming.short_ids``), numbered in order of first mention; every
+    mention and group follows its entity."""
+    first: dict[str, int] = {}
+    for m in mentions:
+        if m.entity:
+            first[m.entity] = min(first.get(m.entity, m.span.start), m.span.start)
+    ordered = sorted(entities, key=lambda e: (first.get(e.id, 1 << 60), e.first_sentence))
+    new_id = short_ids([(e.id, e.name) for e in ordered])
+    for ent in entities:
+        ent.id = new_id[ent.id]
+    for m in mentions:
+        if m.entity:
+            m.entity = new_id.get(m.entity, m.entity)
+    groups = {new_id.get(g, g): frozenset(new_id.get(x, x) for x in members) for g, members in groups.items()}
+    return entities, groups

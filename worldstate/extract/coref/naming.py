@@ -1,0 +1,120 @@
+"""What a user reads for an entity: names for clusters without a name, group names, who is no character, ids.
+
+- A cluster of pronouns only is named by what it is, never by a bare pronoun: "I" outside quotes is the
+  narrator (``NARRATOR_NAME``), inside quotes "I (a speaker)"; "we" is "we (narrator's group)" outside quotes,
+  "we (a speaker's group)" inside; "you" is "you (the one addressed)"; "they" "they (unnamed group)"; "he", "she",
+  "it" are "he (unnamed)", "she (unnamed)", "it (unnamed)".
+- A group the plural-pronoun rule made from its members ("they" after Hansel and Gretel) is named by its
+  members' final names: "Hansel and Gretel", "Hansel, Gretel and the father", at most three names and 60
+  characters ("A, B and 2 others"); its own description ("the children") stays an alias.
+- A "character" whose every mention is one capitalised word that is no name (an interjection from the
+  lexicon's ``not_names``: "Lo"; or a common word that the text also writes in lower case, alone or
+  singular: "Straw" beside "straw", "Witches" beside "witch"; or a heading label: "CHAPTER I. Down") and which no
+  description names, is no
+  character: it is kept as an entity of kind ``other`` (its mentions stay where coreference put them).
+- Ids are short slugs of the final name (leading article dropped, at most 40 characters cut at a word
+  boundary), numbered "-2", "-3" … in order of first mention when names repeat; the narrator keeps "narrator".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from worldstate.extract.coref.characters import NARRATOR_NAME
+from worldstate.extract.lexicon import lexicon
+from worldstate.state.headings import heading_label
+
+MAX_ID = 40
+MAX_GROUP_NAMES = 3
+MAX_GROUP_CHARS = 60
+_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.I)
+
+
+def pronoun_name(pronouns: Iterable[str], quoted: bool) -> str:
+    """The display name of a cluster of ``pronouns`` only (see the module docstring); ``quoted``: every
+    one of them is inside a quotation."""
+    lex = lexicon()
+    words = [p.strip().lower() for p in pronouns]
+    first = words[0] if words else ""
+    if first in lex.first_singular:
+        return "I (a speaker)" if quoted else NARRATOR_NAME
+    if first in lex.first_plural:
+        return "we (a speaker's group)" if quoted else "we (narrator's group)"
+    if first in lex.second:
+        return "you (the one addressed)"
+    if first in lex.plural:
+        return "they (unnamed group)"
+    for word, name in (("male", "he"), ("female", "she")):
+        if first in getattr(lex, word):
+            return f"{name} (unnamed)"
+    return f"{first or 'someone'} (unnamed)"
+
+
+def group_name(members: list[str]) -> str:
+    """Members' names joined as a reader writes them: "Hansel and Gretel", "A, B and C", "A, B and 2 others"
+    (at most ``MAX_GROUP_NAMES`` names and about ``MAX_GROUP_CHARS`` characters)."""
+    names = list(dict.fromkeys(" ".join(m.split()) for m in members if m.strip()))
+    shown = names[:MAX_GROUP_NAMES]
+    while len(shown) > 1 and len(", ".join(shown)) > MAX_GROUP_CHARS:
+        shown.pop()
+    rest = len(names) - len(shown)
+    if rest:
+        return f"{', '.join(shown)} and {rest} other{'s' if rest > 1 else ''}"
+    if len(shown) == 1:
+        return shown[0]
+    return f"{', '.join(shown[:-1])} and {shown[-1]}"
+
+
+def is_no_name(word: str, text_words: frozenset[str], titles: Iterable[str] = ()) -> bool:
+    """Whether a one-word capitalised mention names no one: a heading label ("CHAPTER I. Down"), an interjection
+    ("Lo", "Alas"), or a common word the
+    text also writes in lower case ("Straw" … "straw"; "Witches" … "witch"), but not a title or a person noun
+    ("Madam", "King"). ``text_words``: the text's lower-case words as written."""
+    if heading_label(word):  # "CHAPTER I. Down", "CHAPTER II"
+        return True
+    word = word.strip(".,;:!?'\"‘’“”").strip()
+    low = word.lower()
+    lex = lexicon()
+    if not word or " " in word or not word[:1].isupper() or low in lex.person_nouns or low in set(titles):
+        return False
+    if low in lex.not_names:
+        return True
+    singular = {low, low[:-1] if low.endswith("s") else low, low[:-2] if low.endswith("es") else low}
+    return bool(singular & text_words)
+
+
+def lower_words(text: str) -> frozenset[str]:
+    """The words ``text`` writes in lower case."""
+    return frozenset(re.findall(r"\b[a-z][a-z'-]*\b", text))
+
+
+def slug(name: str) -> str:
+    """A short id for ``name``: lower case, words joined by "-", leading article dropped, at most ``MAX_ID``
+    characters cut at a word boundary ("the miller's daughter" → "miller-s-daughter")."""
+    base = re.sub(r"[^a-z0-9]+", "-", _ARTICLE.sub("", name.strip()).lower()).strip("-") or "x"
+    if len(base) > MAX_ID:
+        cut = base.rfind("-", 0, MAX_ID + 1)
+        base = base[: cut if cut > 0 else MAX_ID]
+    return base
+
+
+def short_ids(names: list[tuple[str, str]], keep: frozenset[str] = frozenset({"narrator"})) -> dict[str, str]:
+    """Old id → new id for ``(old id, name)`` pairs given in the order that numbers repeats (first mention
+    first); ids in ``keep`` stay as they are and are never given to another."""
+    out: dict[str, str] = {}
+    taken = set(keep)
+    for old, _name in names:
+        if old in keep:
+            out[old] = old
+    for old, name in names:
+        if old in keep:
+            continue
+        base, n = slug(name), 1
+        new = base
+        while new in taken:
+            n += 1
+            new = f"{base}-{n}"
+        taken.add(new)
+        out[old] = new
+    return out
