@@ -4,7 +4,8 @@ distinct names and descriptions the text uses for it) and its mention count, mos
 A name is the character's most frequent proper name as the text writes it ("Mr. Bennet" when the title is
 what the text mostly writes), else its most frequent definite description cut to its noun phrase ("the
 miller's daughter", "the father"; ties: the first seen), never a coordinated phrase
-("the girl and the duck") when anything else is there.
+("the girl and the duck") when anything else is there. Clusters of pronouns only, groups made from their members,
+what is no character ("Lo", "Straw") and the short ids are the business of ``naming``.
 """
 
 from __future__ import annotations
