@@ -88,7 +88,7 @@ def test_a_group_of_two_named_children_reads_as_their_names() -> None:
 def test_no_mention_crosses_from_a_heading_into_the_text() -> None:
     text = (
         "CHAPTER I. Down the Rabbit-Hole Alice was beginning to get very tired of sitting by her sister .\n"
-        "CHAPTER II DESCRIPTION OF FARMER OAK When Farmer Oak smiled , his mouth spread .\n"
+        "CHAPTER II DESCRIPTION OF FARMER OAK -- AN INCIDENT When Farmer Oak smiled , his mouth spread .\n"
     )
     world = _world(text)
     story = world.state.story
@@ -101,3 +101,4 @@ def test_no_mention_crosses_from_a_heading_into_the_text() -> None:
     assert "Alice" in texts and "FARMER OAK" in texts, "names in a heading stay mentions"
     names = {c.name for c in world.characters()}
     assert not any(n.startswith("CHAPTER") for n in names), "a heading label is no character"
+    assert "AN INCIDENT" not in names and "Alice" in names, "a name only in a heading is no character"

@@ -10,7 +10,7 @@
 - A "character" whose every mention is one capitalised word that is no name (an interjection from the
   lexicon's ``not_names``: "Lo"; or a common word that the text also writes in lower case, alone or
   singular: "Straw" beside "straw", "Witches" beside "witch"; or a heading label: "CHAPTER I. Down") and which no
-  description names, is no
+  description names, or whose every mention is inside a chapter heading ("… -- AN INCIDENT"), is no
   character: it is kept as an entity of kind ``other`` (its mentions stay where coreference put them).
 - Ids are short slugs of the final name (leading article dropped, at most 40 characters cut at a word
   boundary), numbered "-2", "-3" … in order of first mention when names repeat; the narrator keeps "narrator".

@@ -40,6 +40,7 @@ from worldstate.extract.mentions import DetectedMention, detect_mentions
 from worldstate.extract.mentions.attach import category_kind, merge_detected, widen
 from worldstate.extract.parsed import ParsedDoc, Token
 from worldstate.state import Entity, EntityKind, Mention, MentionKind, Span
+from worldstate.state.headings import heading_label
 
 PERSON_NER = {"PERSON"}
 PLACE_NER = {"GPE", "LOC", "FAC"}
@@ -862,7 +863,7 @@ def finish(res: _Resolver) -> Coreference:
         ent = res.ents[kin_id].entity
         if " of " in ent.name and not ent.name.startswith("the "):
             ent.name = f"{ent.name.split(' of ', 1)[0]} of {res.ents[owner].entity.name}"
-    mark_no_names(res, mentions_by_id, infos_by_id)
+    mark_no_names(res, mentions_by_id)
     widen(doc, text, res.infos, res.detected_at)  # after naming: names stay the short forms
     entities = [res.ents[e].entity for e in res.order if res.ents[e].entity.mentions or e == "narrator"]
     groups = {res.groups[k]: k for k in res.groups}
@@ -892,17 +893,20 @@ def name_groups(res: _Resolver, mentions_by_id: dict[str, Mention]) -> None:
             ent.name = name
 
 
-def mark_no_names(res: _Resolver, mentions_by_id: dict[str, Mention], infos_by_id: dict[str, MentionInfo]) -> None:
+def mark_no_names(res: _Resolver, mentions_by_id: dict[str, Mention]) -> None:
     """A character whose only non-pronoun mentions are one capitalised word that names no one ("Lo", "Straw",
-    a bare "Fool"; never a description with its article) is no character: its kind becomes ``other``."""
+    a bare "Fool"; never a description with its article), or whose every mention is inside a chapter heading
+    ("CHAPTER I DESCRIPTION OF FARMER OAK -- AN INCIDENT"), is no character: its kind becomes ``other``."""
     words = lower_words(res.text)
+    headings = {s.index for s in res.doc.sentences if heading_label(res.text[s.start : s.end])}
     for ent_id in res.order:
         ent = res.ents[ent_id].entity
         if ent.kind != EntityKind.CHARACTER or ent_id == "narrator":
             continue
-        said = [mentions_by_id[m] for m in ent.mentions if m in mentions_by_id]
-        said = [m for m in said if m.kind != MentionKind.PRONOUN]
-        if said and all(is_no_name(m.text, words, res.titles) for m in said):
+        mentions = [mentions_by_id[m] for m in ent.mentions if m in mentions_by_id]
+        said = [m for m in mentions if m.kind != MentionKind.PRONOUN]
+        in_heading = bool(mentions) and all(m.sentence in headings for m in mentions)
+        if in_heading or (said and all(is_no_name(m.text, words, res.titles) for m in said)):
             ent.kind = EntityKind.OTHER
 
 
