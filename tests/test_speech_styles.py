@@ -121,6 +121,17 @@ WRAPPED = (
 )
 
 
+def test_italic_cry_after_a_verb_of_speaking_is_speech_but_italic_emphasis_is_not():
+    text = (
+        "One of them cried out in a shrill voice, _Hekinah degul_: the others repeated it. "
+        "Then there was a universal shout of _ Hekinah degul _ . She called it _hell_, and I was _safe_."
+    )
+    assert quoted(text) == ["_Hekinah degul_", "_ Hekinah degul _"]
+    assert quoted("He said, “Go _now_, cried I, _at once_.”") == ["“Go _now_, cried I, _at once_.”"]
+    long_title = "He said, _The History of the Decline and Fall of the Roman Empire_ ."
+    assert quoted(long_title) == []
+
+
 def test_blank_lines_make_paragraphs():
     story = Story.from_text("One line\nwrapped here.\n\nSecond paragraph.\n\nThird.")
     assert story.layout == "blank-lines"

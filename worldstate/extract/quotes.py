@@ -52,6 +52,14 @@ _PERSONAL = re.compile(r"\b(?:I|me|my|mine|we|us|our|you|your|yours)\b|’m\b|'m
 # punctuation ("-- the great elm-tree and the weather-beaten edifice .": LitBank's Moby-Dick, Middlemarch)
 DASH_PER_1000_WORDS = 5
 MAX_DASH_CONTINUED = 12  # sentence lines a dash quote's speech may go on for after its attribution
+# a foreign cry set in italics right after a verb of speaking, without quote marks (Gulliver's "cried out
+# in a shrill voice , _ Hekinah degul _", "a universal shout of _ Hekinah degul _"): underscores mark it
+_ITALIC_SPEECH = re.compile(
+    r"\b(?:cr(?:y|ied|ies|ying)|shout(?:s|ed|ing)?|repeat(?:s|ed|ing)|exclaim(?:s|ed|ing)|scream(?:s|ed|ing)|"
+    r"call(?:s|ed|ing)[ \t]+out|whisper(?:s|ed|ing)|said|says|sa(?:y|ying)|utter(?:s|ed|ing))\b"
+    r"[^.;:!?_\"“”‘’\n]{0,60}?(?:,|\baloud|\bof)[ \t]+(_[ \t]?[^_\n]{1,80}?[ \t]?_)"
+)
+ITALIC_SPEECH_WORDS = 8  # an italic phrase longer than this after a said-verb is emphasis or a title
 _PAIRS = {"“": "”", '"': '"', "«": "»", "「": "」", "『": "』", "‘": "’", "'": "'"}
 _DOUBLE = '“”"«»「」『』'
 _SINGLE = "‘’'"
@@ -191,7 +199,23 @@ def find_quotes(story: Story) -> list[Quote]:
                 q = _quote(text, opened, span.end, False)
             if q and q.end - q.start <= MAX_QUOTE_CHARS and not _is_label(text, q):
                 quotes.append(q)
-    return _drop_nested(quotes)
+    return _drop_nested(quotes + _italic_speech(text, quotes))
+
+
+def _italic_speech(text: str, quotes: list[Quote]) -> list[Quote]:
+    """Short italic phrases (``_ … _``) a verb of speaking introduces, outside the quotes found."""
+    out = []
+    for match in _ITALIC_SPEECH.finditer(text):
+        start, end = match.span(1)
+        inside = text[start + 1 : end - 1].strip()
+        if not inside or len(inside.split()) > ITALIC_SPEECH_WORDS:
+            continue
+        if any(q.start <= start < q.end or start <= q.start < end for q in quotes):
+            continue
+        q = _quote(text, start, end, True)
+        if q is not None:
+            out.append(q)
+    return out
 
 
 def _is_label(text: str, q: Quote) -> bool:
