@@ -132,6 +132,12 @@ def test_italic_cry_after_a_verb_of_speaking_is_speech_but_italic_emphasis_is_no
     assert quoted(long_title) == []
 
 
+def test_short_unpunctuated_quote_is_speech_when_a_said_verb_attributes_or_introduces_it():
+    assert quoted('" That is a handsome maid " he said to Oak.') == ['" That is a handsome maid "']
+    assert quoted('A baronet who said " Exactly " to her remarks.') == ['" Exactly "']
+    assert quoted("They called it a “stove-pipe” then. The sign read “ORANGE MARMALADE” there.") == []
+
+
 def test_blank_lines_make_paragraphs():
     story = Story.from_text("One line\nwrapped here.\n\nSecond paragraph.\n\nThird.")
     assert story.layout == "blank-lines"

@@ -59,6 +59,11 @@ _ITALIC_SPEECH = re.compile(
     r"call(?:s|ed|ing)[ \t]+out|whisper(?:s|ed|ing)|said|says|sa(?:y|ying)|utter(?:s|ed|ing))\b"
     r"[^.;:!?_\"“”‘’\n]{0,60}?(?:,|\baloud|\bof)[ \t]+(_[ \t]?[^_\n]{1,80}?[ \t]?_)"
 )
+_SAID = r"(?:said|says|asked|cried|answered|replied|exclaimed|whispered|murmured|shouted|added|returned)"
+# a short unpunctuated quote is still speech when a said-verb attributes it ("" That 's a handsome maid " he
+# said") or introduces it (an amiable baronet , who said " Exactly " to her remarks)
+_ATTRIBUTED_AFTER = re.compile(rf"[ \t]*,?[ \t]*(?:{_SAID}[ \t]+(?:he|she|I|the|[A-Z])|(?:he|she|I|they|we)[ \t]+{_SAID}\b)")
+_INTRODUCED_BEFORE = re.compile(rf"\b{_SAID}[ \t]*,?[ \t]*$")
 ITALIC_SPEECH_WORDS = 8  # an italic phrase longer than this after a said-verb is emphasis or a title
 _PAIRS = {"“": "”", '"': '"', "«": "»", "「": "」", "『": "』", "‘": "’", "'": "'"}
 _DOUBLE = '“”"«»「」『』'
@@ -225,6 +230,8 @@ def _is_label(text: str, q: Quote) -> bool:
     if any("\u3000" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef" for ch in content):
         return False  # Chinese and Japanese: no spaces to count words by
     words = len(content.split())
+    if _ATTRIBUTED_AFTER.match(text, q.end) or _INTRODUCED_BEFORE.search(text, max(0, q.start - 20), q.start):
+        return False
     i = q.start - 1
     while i >= 0 and text[i].isspace():
         i -= 1
