@@ -92,6 +92,22 @@ def test_dash_speech_going_on_after_its_attribution_line():
     ]
 
 
+def test_dash_speech_after_a_murmured_line_or_a_told_attribution_goes_on():
+    text = (
+        "He lathered his cheek .\n— But a lovely mummer !\nhe murmured to himself .\n"
+        "Kinch , the loveliest mummer of them all !\nHe shaved evenly and with care .\n"
+        "— He can not wear them , Buck Mulligan told his face in the mirror .\nEtiquette is etiquette .\n"
+        "He folded his razor neatly .\n— Yes .\n"
+    )
+    assert quoted(text) == [
+        "— But a lovely mummer !",
+        "Kinch , the loveliest mummer of them all !",
+        "— He can not wear them ,",
+        "Etiquette is etiquette .",
+        "— Yes .",
+    ]
+
+
 def test_dash_paragraph_attributed_in_the_middle_is_two_quotes():
     text = (
         "He stood up.\n\n— Thanks, old chap, he cried briskly. That will do nicely. Switch it off.\n\n"

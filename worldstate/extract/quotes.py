@@ -29,18 +29,19 @@ _COLON_DASH = re.compile(r"[:;,][ \t]*(?:—|--)[ \t]*(?=\S)")
 # ", he said ." / ", Buck Mulligan said gloomily ." closing a dash quote's sentence: not part of the quote.
 _DASH_ATTRIBUTION = re.compile(
     r",[ \t]+(?:(?:he|she|I|they|we)[ \t]+|(?:[A-Z][\w’']*[ \t]+){1,3})(?:\w+ly[ \t]+)?(?:said|asked|cried|answered|"
-    r"replied|says|asks|\w+ed)\b[^.!?\n—]{0,40}[.!?]?[ \t]*$",
+    r"replied|says|asks|told|\w+ed)\b[^.!?\n—]{0,40}[.!?]?[ \t]*$",
     re.M,
 )
 # the attribution in the middle of a dash paragraph: "— Thanks, old chap, he cried briskly. That will do."
 _DASH_ATTRIBUTION_MID = re.compile(
     r",[ \t]+(?:(?:he|she|I|they|we)[ \t]+|(?:[A-Z][\w’']*[ \t]+){1,3})(?:\w+ly[ \t]+)?(?:said|asked|cried|answered|"
-    r"replied|says|asks|\w+ed)\b[^.!?\n—]{0,40}[.!?](?=[ \t]+[A-Z])"
+    r"replied|says|asks|told|\w+ed)\b[^.!?\n—]{0,40}[.!?](?=[ \t]+[A-Z])"
 )
 # a line of its own that attributes the dash line before it: "he said gaily ." / "Mulligan said ."
 _ATTRIBUTION_LINE = re.compile(
     r"[ \t]*(?:(?:he|she|I|they|we|He|She|They|We)|(?:[A-Z][\w’']*[ \t]+){0,2}[A-Z][\w’']*)[ \t]+(?:\w+ly[ \t]+)?"
-    r"(?:said|asked|cried|answered|replied|says|asks)\b[^.!?\n—]{0,40}[.!?]?[ \t]*$"
+    r"(?:said|asked|cried|answered|replied|says|asks|murmured|whispered|added|shouted|called|exclaimed)\b"
+    r"[^.!?\n—]{0,40}[.!?]?[ \t]*$"
 )
 # narration, not speech going on, in a sentence line after a dash quote: a third-person subject and a
 # past-tense verb, without a first- or second-person word ("He skipped off the gunrest .")
@@ -62,7 +63,9 @@ _ITALIC_SPEECH = re.compile(
 _SAID = r"(?:said|says|asked|cried|answered|replied|exclaimed|whispered|murmured|shouted|added|returned)"
 # a short unpunctuated quote is still speech when a said-verb attributes it ("" That 's a handsome maid " he
 # said") or introduces it (an amiable baronet , who said " Exactly " to her remarks)
-_ATTRIBUTED_AFTER = re.compile(rf"[ \t]*,?[ \t]*(?:{_SAID}[ \t]+(?:he|she|I|the|[A-Z])|(?:he|she|I|they|we)[ \t]+{_SAID}\b)")
+_ATTRIBUTED_AFTER = re.compile(
+    rf"[ \t]*,?[ \t]*(?:{_SAID}[ \t]+(?:he|she|I|the|[A-Z])|(?:he|she|I|they|we)[ \t]+{_SAID}\b)"
+)
 _INTRODUCED_BEFORE = re.compile(rf"\b{_SAID}[ \t]*,?[ \t]*$")
 ITALIC_SPEECH_WORDS = 8  # an italic phrase longer than this after a said-verb is emphasis or a title
 _PAIRS = {"“": "”", '"': '"', "«": "»", "「": "」", "『": "』", "‘": "’", "'": "'"}
