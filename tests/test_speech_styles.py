@@ -92,6 +92,22 @@ def test_dash_speech_going_on_after_its_attribution_line():
     ]
 
 
+def test_dash_speech_after_a_murmured_line_or_a_told_attribution_goes_on():
+    text = (
+        "He lathered his cheek .\n— But a lovely mummer !\nhe murmured to himself .\n"
+        "Kinch , the loveliest mummer of them all !\nHe shaved evenly and with care .\n"
+        "— He can not wear them , Buck Mulligan told his face in the mirror .\nEtiquette is etiquette .\n"
+        "He folded his razor neatly .\n— Yes .\n"
+    )
+    assert quoted(text) == [
+        "— But a lovely mummer !",
+        "Kinch , the loveliest mummer of them all !",
+        "— He can not wear them ,",
+        "Etiquette is etiquette .",
+        "— Yes .",
+    ]
+
+
 def test_dash_paragraph_attributed_in_the_middle_is_two_quotes():
     text = (
         "He stood up.\n\n— Thanks, old chap, he cried briskly. That will do nicely. Switch it off.\n\n"
@@ -119,6 +135,23 @@ WRAPPED = (
     "of times it was seldom working, and at present the electric current was cut off\n"
     "during daylight hours.\n"
 )
+
+
+def test_italic_cry_after_a_verb_of_speaking_is_speech_but_italic_emphasis_is_not():
+    text = (
+        "One of them cried out in a shrill voice, _Hekinah degul_: the others repeated it. "
+        "Then there was a universal shout of _ Hekinah degul _ . She called it _hell_, and I was _safe_."
+    )
+    assert quoted(text) == ["_Hekinah degul_", "_ Hekinah degul _"]
+    assert quoted("He said, “Go _now_, cried I, _at once_.”") == ["“Go _now_, cried I, _at once_.”"]
+    long_title = "He said, _The History of the Decline and Fall of the Roman Empire_ ."
+    assert quoted(long_title) == []
+
+
+def test_short_unpunctuated_quote_is_speech_when_a_said_verb_attributes_or_introduces_it():
+    assert quoted('" That is a handsome maid " he said to Oak.') == ['" That is a handsome maid "']
+    assert quoted('A baronet who said " Exactly " to her remarks.') == ['" Exactly "']
+    assert quoted("They called it a “stove-pipe” then. The sign read “ORANGE MARMALADE” there.") == []
 
 
 def test_blank_lines_make_paragraphs():

@@ -29,18 +29,19 @@ _COLON_DASH = re.compile(r"[:;,][ \t]*(?:—|--)[ \t]*(?=\S)")
 # ", he said ." / ", Buck Mulligan said gloomily ." closing a dash quote's sentence: not part of the quote.
 _DASH_ATTRIBUTION = re.compile(
     r",[ \t]+(?:(?:he|she|I|they|we)[ \t]+|(?:[A-Z][\w’']*[ \t]+){1,3})(?:\w+ly[ \t]+)?(?:said|asked|cried|answered|"
-    r"replied|says|asks|\w+ed)\b[^.!?\n—]{0,40}[.!?]?[ \t]*$",
+    r"replied|says|asks|told|\w+ed)\b[^.!?\n—]{0,40}[.!?]?[ \t]*$",
     re.M,
 )
 # the attribution in the middle of a dash paragraph: "— Thanks, old chap, he cried briskly. That will do."
 _DASH_ATTRIBUTION_MID = re.compile(
     r",[ \t]+(?:(?:he|she|I|they|we)[ \t]+|(?:[A-Z][\w’']*[ \t]+){1,3})(?:\w+ly[ \t]+)?(?:said|asked|cried|answered|"
-    r"replied|says|asks|\w+ed)\b[^.!?\n—]{0,40}[.!?](?=[ \t]+[A-Z])"
+    r"replied|says|asks|told|\w+ed)\b[^.!?\n—]{0,40}[.!?](?=[ \t]+[A-Z])"
 )
 # a line of its own that attributes the dash line before it: "he said gaily ." / "Mulligan said ."
 _ATTRIBUTION_LINE = re.compile(
     r"[ \t]*(?:(?:he|she|I|they|we|He|She|They|We)|(?:[A-Z][\w’']*[ \t]+){0,2}[A-Z][\w’']*)[ \t]+(?:\w+ly[ \t]+)?"
-    r"(?:said|asked|cried|answered|replied|says|asks)\b[^.!?\n—]{0,40}[.!?]?[ \t]*$"
+    r"(?:said|asked|cried|answered|replied|says|asks|murmured|whispered|added|shouted|called|exclaimed)\b"
+    r"[^.!?\n—]{0,40}[.!?]?[ \t]*$"
 )
 # narration, not speech going on, in a sentence line after a dash quote: a third-person subject and a
 # past-tense verb, without a first- or second-person word ("He skipped off the gunrest .")
@@ -52,6 +53,21 @@ _PERSONAL = re.compile(r"\b(?:I|me|my|mine|we|us|our|you|your|yours)\b|’m\b|'m
 # punctuation ("-- the great elm-tree and the weather-beaten edifice .": LitBank's Moby-Dick, Middlemarch)
 DASH_PER_1000_WORDS = 5
 MAX_DASH_CONTINUED = 12  # sentence lines a dash quote's speech may go on for after its attribution
+# a foreign cry set in italics right after a verb of speaking, without quote marks (Gulliver's "cried out
+# in a shrill voice , _ Hekinah degul _", "a universal shout of _ Hekinah degul _"): underscores mark it
+_ITALIC_SPEECH = re.compile(
+    r"\b(?:cr(?:y|ied|ies|ying)|shout(?:s|ed|ing)?|repeat(?:s|ed|ing)|exclaim(?:s|ed|ing)|scream(?:s|ed|ing)|"
+    r"call(?:s|ed|ing)[ \t]+out|whisper(?:s|ed|ing)|said|says|sa(?:y|ying)|utter(?:s|ed|ing))\b"
+    r"[^.;:!?_\"“”‘’\n]{0,60}?(?:,|\baloud|\bof)[ \t]+(_[ \t]?[^_\n]{1,80}?[ \t]?_)"
+)
+_SAID = r"(?:said|says|asked|cried|answered|replied|exclaimed|whispered|murmured|shouted|added|returned)"
+# a short unpunctuated quote is still speech when a said-verb attributes it ("" That 's a handsome maid " he
+# said") or introduces it (an amiable baronet , who said " Exactly " to her remarks)
+_ATTRIBUTED_AFTER = re.compile(
+    rf"[ \t]*,?[ \t]*(?:{_SAID}[ \t]+(?:he|she|I|the|[A-Z])|(?:he|she|I|they|we)[ \t]+{_SAID}\b)"
+)
+_INTRODUCED_BEFORE = re.compile(rf"\b{_SAID}[ \t]*,?[ \t]*$")
+ITALIC_SPEECH_WORDS = 8  # an italic phrase longer than this after a said-verb is emphasis or a title
 _PAIRS = {"“": "”", '"': '"', "«": "»", "「": "」", "『": "』", "‘": "’", "'": "'"}
 _DOUBLE = '“”"«»「」『』'
 _SINGLE = "‘’'"
@@ -191,7 +207,23 @@ def find_quotes(story: Story) -> list[Quote]:
                 q = _quote(text, opened, span.end, False)
             if q and q.end - q.start <= MAX_QUOTE_CHARS and not _is_label(text, q):
                 quotes.append(q)
-    return _drop_nested(quotes)
+    return _drop_nested(quotes + _italic_speech(text, quotes))
+
+
+def _italic_speech(text: str, quotes: list[Quote]) -> list[Quote]:
+    """Short italic phrases (``_ … _``) a verb of speaking introduces, outside the quotes found."""
+    out = []
+    for match in _ITALIC_SPEECH.finditer(text):
+        start, end = match.span(1)
+        inside = text[start + 1 : end - 1].strip()
+        if not inside or len(inside.split()) > ITALIC_SPEECH_WORDS:
+            continue
+        if any(q.start <= start < q.end or start <= q.start < end for q in quotes):
+            continue
+        q = _quote(text, start, end, True)
+        if q is not None:
+            out.append(q)
+    return out
 
 
 def _is_label(text: str, q: Quote) -> bool:
@@ -201,6 +233,8 @@ def _is_label(text: str, q: Quote) -> bool:
     if any("\u3000" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef" for ch in content):
         return False  # Chinese and Japanese: no spaces to count words by
     words = len(content.split())
+    if _ATTRIBUTED_AFTER.match(text, q.end) or _INTRODUCED_BEFORE.search(text, max(0, q.start - 20), q.start):
+        return False
     i = q.start - 1
     while i >= 0 and text[i].isspace():
         i -= 1
