@@ -38,6 +38,35 @@ def noun_classes() -> dict[str, list[str]]:
     return out
 
 
+@lru_cache(maxsize=1)
+def person_names() -> dict[str, str]:
+    """Lower-case given name or surname → its kinds ("female", "male,last" …) from the US Census 1990 lists
+    (``data/person_names.tsv``)."""
+    out = {}
+    for line in read_text("extract.mentions", "data/person_names.tsv").splitlines():
+        if line and not line.startswith("#"):
+            name, kinds = line.split("\t")
+            out[name] = kinds
+    return out
+
+
+def name_list_features(doc: ParsedDoc, cand: Candidate) -> list[str]:
+    """Which capitalised words of the span are known given names or surnames: the head's kinds with its
+    part of speech, and the kinds of the other words ("Ursula", "Mrs. Gildea")."""
+    names = person_names()
+    out = []
+    for k in range(cand.first, cand.last):
+        tok = doc.tokens[k]
+        kinds = names.get(tok.low) if tok.text[:1].isupper() else None
+        if kinds is None:
+            continue
+        if k == cand.head:
+            out.extend((f"name_head={kinds}", f"name_head_pos={kinds}|{tok.pos}"))
+        else:
+            out.append(f"name_in={kinds}")
+    return out
+
+
 def wordnet_features(word: str) -> list[str]:
     """The WordNet lexicographer file and key ancestors (person, building, vehicle, city …) of the first two
     noun senses of ``word``."""
@@ -134,6 +163,9 @@ def features(
         f"last={last.low}",
         f"last_pos={last.pos}",
         f"first_head={first.low}|{lemma}",
+        f"first_dep={first.dep}|{first.pos}|{'in' if first.head in range(cand.first, cand.last) else 'out'}",
+        f"last_dep={last.dep}|{last.pos}",
+        f"edges_pos={before.pos if before else '<s>'}|{first.pos}|{last.pos}|{after.pos if after else '</s>'}",
         f"len={min(length, 8)}",
         f"left={min(cand.head - cand.first, 4)}",
         f"right={min(cand.last - 1 - cand.head, 6)}",
@@ -151,6 +183,8 @@ def features(
         f"quote={head.in_quote}",
         f"plural={head.tag in ('NNS', 'NNPS')}",
     ]
+    leaks = sum(not cand.first <= t.head < cand.last for t in span if t.i != cand.head)
+    out.append(f"leaks={min(leaks, 3)}")
     if before is not None and before.sent == head.sent:
         out.append(f"prev_in_sent={before.pos}|{before.dep}")
     for tok in span:
@@ -167,6 +201,7 @@ def features(
     if after is not None and after.low in ("'s", "’s"):
         out.append("possessed")
     out.extend(_inside(doc, cand))
+    out.extend(name_list_features(doc, cand))
     if not cand.pronoun:
         used = (roles if roles is not None else document_roles(doc)).get(lemma)
         if used:
