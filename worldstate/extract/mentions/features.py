@@ -98,6 +98,9 @@ def person_cues() -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(raw["titles"]), frozenset(raw["relativizers"])
 
 
+ROLES = ("n", "subj", "speaker", "place", "poss", "titled", "lower", "ner_person", "ner_place", "who")
+
+
 def _bucket(n: int) -> str:
     return "0" if n == 0 else "1" if n == 1 else "2-3" if n <= 3 else "4+"
 
@@ -106,7 +109,8 @@ def document_roles(doc: ParsedDoc) -> dict[str, dict[str, int]]:
     """How each noun or name (lower-case lemma) is used across the whole document: how often it occurs
     (``n``), as a subject (``subj``), the subject of a speech or thought verb (``speaker``), the object of
     a locative preposition (``place``), a possessor (``poss``), right after a title word ("Miss", "Uncle":
-    ``titled``) and written in lower case (``lower``)."""
+    ``titled``), written in lower case (``lower``), tagged a person or a place by the parser's named-entity
+    recogniser (``ner_person``, ``ner_place``) and followed by "who"/"whom"/"whose" (``who``)."""
     roles: dict[str, dict[str, int]] = {}
     title_words = person_cues()[0]
     toks = doc.tokens
@@ -114,10 +118,13 @@ def document_roles(doc: ParsedDoc) -> dict[str, dict[str, int]]:
         if tok.pos not in ("NOUN", "PROPN"):
             continue
         r = roles.setdefault(
-            tok.lemma.lower(), {"n": 0, "subj": 0, "speaker": 0, "place": 0, "poss": 0, "titled": 0, "lower": 0}
+            tok.lemma.lower(), dict.fromkeys(ROLES, 0)
         )
         r["n"] += 1
         r["lower"] += tok.text.islower()
+        r["ner_person"] += tok.ent_type == "PERSON"
+        r["ner_place"] += tok.ent_type in ("GPE", "LOC", "FAC")
+        r["who"] += tok.i + 1 < len(toks) and toks[tok.i + 1].low in ("who", "whom", "whose")
         if tok.i > 0 and toks[tok.i - 1].sent == tok.sent and toks[tok.i - 1].low.rstrip(".") in title_words:
             r["titled"] += 1
         gov = doc.tokens[tok.head]
@@ -185,6 +192,9 @@ def features(
     ]
     leaks = sum(not cand.first <= t.head < cand.last for t in span if t.i != cand.head)
     out.append(f"leaks={min(leaks, 3)}")
+    out.append(f"dangling={min(_dangling(doc, cand), 3)}")
+    if after is not None:
+        out.append(f"after_attached={'in' if cand.first <= after.head < cand.last else 'out'}|{after.pos}")
     if before is not None and before.sent == head.sent:
         out.append(f"prev_in_sent={before.pos}|{before.dep}")
     for tok in span:
@@ -214,6 +224,19 @@ def features(
             out.extend((f"{f}|cut={cand.cut_dep}", f"{f}|dep={head.dep}", f"{f}|pos={head.pos}"))
         out.extend(_of_object(doc, cand))
     return out
+
+
+def _dangling(doc: ParsedDoc, cand: Candidate) -> int:
+    """How many tokens after the span, within its sentence, hang on a token inside it (a span cut short
+    before its modifiers: "[a man] with no hat")."""
+    toks = doc.tokens
+    sent = toks[cand.head].sent
+    n = 0
+    for k in range(cand.last, min(cand.last + 40, len(toks))):
+        if toks[k].sent != sent:
+            break
+        n += cand.first <= toks[k].head < cand.last
+    return n
 
 
 def _inside(doc: ParsedDoc, cand: Candidate) -> list[str]:
