@@ -62,6 +62,33 @@ def test_document_roles_count_names_after_titles() -> None:
     assert roles["boy"] == {**roles["boy"], "n": 1, "titled": 0, "lower": 1}
 
 
+def test_census_names_and_span_edges_become_features() -> None:
+    from worldstate.extract.mentions.candidates import Candidate
+    from worldstate.extract.mentions.features import features, name_list_features, person_names
+
+    assert "female" in person_names()["ursula"]
+    assert "last" in person_names()["hall"]
+    doc = analyze("Ursula saw that a man with no hat stood near the gate.", layers="parse").parsed
+    assert doc is not None
+    low = [t.low for t in doc.tokens]
+    ursula = Candidate(0, 1, 0)
+    assert "name_head=female" in name_list_features(doc, ursula)
+    man = low.index("man")
+    short, full = Candidate(man - 1, man + 1, man), Candidate(man - 1, low.index("hat") + 1, man)
+    assert "dangling=0" not in features(doc, short, frozenset())  # "with no hat" hangs on "man", left out
+    assert "dangling=0" in features(doc, full, frozenset())
+    gate = Candidate(low.index("the"), low.index("gate") + 1, low.index("gate"))
+    assert "name_head=female" not in features(doc, gate, frozenset())
+
+
+def test_document_roles_count_person_names_and_who() -> None:
+    from worldstate.extract.mentions.features import document_roles
+
+    doc = analyze("The stranger who came was kind. The stranger smiled.", layers="parse").parsed
+    assert doc is not None
+    assert document_roles(doc)["stranger"]["who"] == 1
+
+
 def test_pronouns_are_mentions_with_person_category_or_none() -> None:
     found = _detect("He gave it to her.")
     assert ("He", "PER", "pronoun") in found

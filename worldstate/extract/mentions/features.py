@@ -15,7 +15,7 @@ from worldstate.extract.hashing import crc32_of
 from worldstate.extract.mentions.candidates import Candidate
 from worldstate.extract.parsed import ParsedDoc, Token
 
-BITS = 17
+BITS = 18
 COLUMNS = 1 << BITS
 _SHAPE = re.compile(r"(.)\1+")
 
@@ -222,6 +222,7 @@ def features(
         sense1 = [f for f in wordnet if f.startswith("wn1_")] or wordnet[:1]
         for f in sense1:  # which phrase shape a class takes, and where
             out.extend((f"{f}|cut={cand.cut_dep}", f"{f}|dep={head.dep}", f"{f}|pos={head.pos}"))
+            out.extend((f"{f}|plural={head.tag in ('NNS', 'NNPS')}", f"{f}|first={first.pos}|{first.dep}"))
         out.extend(_of_object(doc, cand))
     return out
 
