@@ -117,9 +117,7 @@ def document_roles(doc: ParsedDoc) -> dict[str, dict[str, int]]:
     for tok in toks:
         if tok.pos not in ("NOUN", "PROPN"):
             continue
-        r = roles.setdefault(
-            tok.lemma.lower(), dict.fromkeys(ROLES, 0)
-        )
+        r = roles.setdefault(tok.lemma.lower(), dict.fromkeys(ROLES, 0))
         r["n"] += 1
         r["lower"] += tok.text.islower()
         r["ner_person"] += tok.ent_type == "PERSON"
