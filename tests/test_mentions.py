@@ -13,6 +13,7 @@ import pytest
 from worldstate.analysis import analyze
 from worldstate.extract.mentions import CATEGORIES, DetectedMention, MentionModel, detect_mentions, load_model
 from worldstate.extract.mentions.attach import category_kind
+from worldstate.extract.mentions.features import COLUMNS
 from worldstate.extract.mentions.model import LABELS, shipped_path
 from worldstate.state import EntityKind, Mention, MentionKind, Span
 from worldstate.state.serialize import from_json, to_json
@@ -115,7 +116,7 @@ def test_shipped_model_loads_with_its_provenance() -> None:
     model = load_model()
     assert model is not None
     assert model.labels == LABELS
-    assert model.weights.shape == (1 << 17, len(LABELS))
+    assert model.weights.shape == (COLUMNS, len(LABELS))
     assert 0.0 < model.threshold < 1.0
     prov = json.loads(shipped_path().with_name("mention_model.provenance.json").read_text())
     assert prov["task"] == "litbank-entities"
