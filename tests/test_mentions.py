@@ -13,6 +13,7 @@ import pytest
 from worldstate.analysis import analyze
 from worldstate.extract.mentions import CATEGORIES, DetectedMention, MentionModel, detect_mentions, load_model
 from worldstate.extract.mentions.attach import category_kind
+from worldstate.extract.mentions.features import COLUMNS
 from worldstate.extract.mentions.model import LABELS, shipped_path
 from worldstate.state import EntityKind, Mention, MentionKind, Span
 from worldstate.state.serialize import from_json, to_json
@@ -62,6 +63,33 @@ def test_document_roles_count_names_after_titles() -> None:
     assert roles["boy"] == {**roles["boy"], "n": 1, "titled": 0, "lower": 1}
 
 
+def test_census_names_and_span_edges_become_features() -> None:
+    from worldstate.extract.mentions.candidates import Candidate
+    from worldstate.extract.mentions.features import features, name_list_features, person_names
+
+    assert "female" in person_names()["ursula"]
+    assert "last" in person_names()["hall"]
+    doc = analyze("Ursula saw that a man with no hat stood near the gate.", layers="parse").parsed
+    assert doc is not None
+    low = [t.low for t in doc.tokens]
+    ursula = Candidate(0, 1, 0)
+    assert "name_head=female" in name_list_features(doc, ursula)
+    man = low.index("man")
+    short, full = Candidate(man - 1, man + 1, man), Candidate(man - 1, low.index("hat") + 1, man)
+    assert "dangling=0" not in features(doc, short, frozenset())  # "with no hat" hangs on "man", left out
+    assert "dangling=0" in features(doc, full, frozenset())
+    gate = Candidate(low.index("the"), low.index("gate") + 1, low.index("gate"))
+    assert "name_head=female" not in features(doc, gate, frozenset())
+
+
+def test_document_roles_count_person_names_and_who() -> None:
+    from worldstate.extract.mentions.features import document_roles
+
+    doc = analyze("The stranger who came was kind. The stranger smiled.", layers="parse").parsed
+    assert doc is not None
+    assert document_roles(doc)["stranger"]["who"] == 1
+
+
 def test_pronouns_are_mentions_with_person_category_or_none() -> None:
     found = _detect("He gave it to her.")
     assert ("He", "PER", "pronoun") in found
@@ -88,7 +116,7 @@ def test_shipped_model_loads_with_its_provenance() -> None:
     model = load_model()
     assert model is not None
     assert model.labels == LABELS
-    assert model.weights.shape == (1 << 17, len(LABELS))
+    assert model.weights.shape == (COLUMNS, len(LABELS))
     assert 0.0 < model.threshold < 1.0
     prov = json.loads(shipped_path().with_name("mention_model.provenance.json").read_text())
     assert prov["task"] == "litbank-entities"

@@ -15,7 +15,7 @@ from worldstate.extract.hashing import crc32_of
 from worldstate.extract.mentions.candidates import Candidate
 from worldstate.extract.parsed import ParsedDoc, Token
 
-BITS = 17
+BITS = 18
 COLUMNS = 1 << BITS
 _SHAPE = re.compile(r"(.)\1+")
 
@@ -35,6 +35,35 @@ def noun_classes() -> dict[str, list[str]]:
         if line and not line.startswith("#"):
             lemma, *cells = line.split("\t")
             out[lemma] = cells
+    return out
+
+
+@lru_cache(maxsize=1)
+def person_names() -> dict[str, str]:
+    """Lower-case given name or surname → its kinds ("female", "male,last" …) from the US Census 1990 lists
+    (``data/person_names.tsv``)."""
+    out = {}
+    for line in read_text("extract.mentions", "data/person_names.tsv").splitlines():
+        if line and not line.startswith("#"):
+            name, kinds = line.split("\t")
+            out[name] = kinds
+    return out
+
+
+def name_list_features(doc: ParsedDoc, cand: Candidate) -> list[str]:
+    """Which capitalised words of the span are known given names or surnames: the head's kinds with its
+    part of speech, and the kinds of the other words ("Ursula", "Mrs. Gildea")."""
+    names = person_names()
+    out = []
+    for k in range(cand.first, cand.last):
+        tok = doc.tokens[k]
+        kinds = names.get(tok.low) if tok.text[:1].isupper() else None
+        if kinds is None:
+            continue
+        if k == cand.head:
+            out.extend((f"name_head={kinds}", f"name_head_pos={kinds}|{tok.pos}"))
+        else:
+            out.append(f"name_in={kinds}")
     return out
 
 
@@ -69,6 +98,9 @@ def person_cues() -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(raw["titles"]), frozenset(raw["relativizers"])
 
 
+ROLES = ("n", "subj", "speaker", "place", "poss", "titled", "lower", "ner_person", "ner_place", "who")
+
+
 def _bucket(n: int) -> str:
     return "0" if n == 0 else "1" if n == 1 else "2-3" if n <= 3 else "4+"
 
@@ -77,18 +109,20 @@ def document_roles(doc: ParsedDoc) -> dict[str, dict[str, int]]:
     """How each noun or name (lower-case lemma) is used across the whole document: how often it occurs
     (``n``), as a subject (``subj``), the subject of a speech or thought verb (``speaker``), the object of
     a locative preposition (``place``), a possessor (``poss``), right after a title word ("Miss", "Uncle":
-    ``titled``) and written in lower case (``lower``)."""
+    ``titled``), written in lower case (``lower``), tagged a person or a place by the parser's named-entity
+    recogniser (``ner_person``, ``ner_place``) and followed by "who"/"whom"/"whose" (``who``)."""
     roles: dict[str, dict[str, int]] = {}
     title_words = person_cues()[0]
     toks = doc.tokens
     for tok in toks:
         if tok.pos not in ("NOUN", "PROPN"):
             continue
-        r = roles.setdefault(
-            tok.lemma.lower(), {"n": 0, "subj": 0, "speaker": 0, "place": 0, "poss": 0, "titled": 0, "lower": 0}
-        )
+        r = roles.setdefault(tok.lemma.lower(), dict.fromkeys(ROLES, 0))
         r["n"] += 1
         r["lower"] += tok.text.islower()
+        r["ner_person"] += tok.ent_type == "PERSON"
+        r["ner_place"] += tok.ent_type in ("GPE", "LOC", "FAC")
+        r["who"] += tok.i + 1 < len(toks) and toks[tok.i + 1].low in ("who", "whom", "whose")
         if tok.i > 0 and toks[tok.i - 1].sent == tok.sent and toks[tok.i - 1].low.rstrip(".") in title_words:
             r["titled"] += 1
         gov = doc.tokens[tok.head]
@@ -134,6 +168,9 @@ def features(
         f"last={last.low}",
         f"last_pos={last.pos}",
         f"first_head={first.low}|{lemma}",
+        f"first_dep={first.dep}|{first.pos}|{'in' if first.head in range(cand.first, cand.last) else 'out'}",
+        f"last_dep={last.dep}|{last.pos}",
+        f"edges_pos={before.pos if before else '<s>'}|{first.pos}|{last.pos}|{after.pos if after else '</s>'}",
         f"len={min(length, 8)}",
         f"left={min(cand.head - cand.first, 4)}",
         f"right={min(cand.last - 1 - cand.head, 6)}",
@@ -151,6 +188,11 @@ def features(
         f"quote={head.in_quote}",
         f"plural={head.tag in ('NNS', 'NNPS')}",
     ]
+    leaks = sum(not cand.first <= t.head < cand.last for t in span if t.i != cand.head)
+    out.append(f"leaks={min(leaks, 3)}")
+    out.append(f"dangling={min(_dangling(doc, cand), 3)}")
+    if after is not None:
+        out.append(f"after_attached={'in' if cand.first <= after.head < cand.last else 'out'}|{after.pos}")
     if before is not None and before.sent == head.sent:
         out.append(f"prev_in_sent={before.pos}|{before.dep}")
     for tok in span:
@@ -167,6 +209,7 @@ def features(
     if after is not None and after.low in ("'s", "’s"):
         out.append("possessed")
     out.extend(_inside(doc, cand))
+    out.extend(name_list_features(doc, cand))
     if not cand.pronoun:
         used = (roles if roles is not None else document_roles(doc)).get(lemma)
         if used:
@@ -177,8 +220,22 @@ def features(
         sense1 = [f for f in wordnet if f.startswith("wn1_")] or wordnet[:1]
         for f in sense1:  # which phrase shape a class takes, and where
             out.extend((f"{f}|cut={cand.cut_dep}", f"{f}|dep={head.dep}", f"{f}|pos={head.pos}"))
+            out.extend((f"{f}|plural={head.tag in ('NNS', 'NNPS')}", f"{f}|first={first.pos}|{first.dep}"))
         out.extend(_of_object(doc, cand))
     return out
+
+
+def _dangling(doc: ParsedDoc, cand: Candidate) -> int:
+    """How many tokens after the span, within its sentence, hang on a token inside it (a span cut short
+    before its modifiers: "[a man] with no hat")."""
+    toks = doc.tokens
+    sent = toks[cand.head].sent
+    n = 0
+    for k in range(cand.last, min(cand.last + 40, len(toks))):
+        if toks[k].sent != sent:
+            break
+        n += cand.first <= toks[k].head < cand.last
+    return n
 
 
 def _inside(doc: ParsedDoc, cand: Candidate) -> list[str]:
