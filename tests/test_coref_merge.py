@@ -243,3 +243,13 @@ def test_a_he_goes_to_the_one_man_its_sentence_names_as_subject() -> None:
     rivals = _described([(NOMINAL, 1, "The king", 0), (NOMINAL, 1, "the miller", 0), (PRON3, 1, "he", 0)])
     rivals.quote, rivals.role, rivals.kind = np.full(3, -1), np.array([0, 1, 0]), np.zeros(3, dtype=int)
     assert attach_to_sole_antecedent(rivals, [0, 1, 2]) == [0, 1, 2]  # type: ignore[arg-type]  # two men: open
+
+
+def test_a_diminutive_and_its_full_name_are_one_character() -> None:
+    """ "Beth" … "Elizabeth", "Jo March" … "Josephine March" merge (``data/nicknames.yaml``); "Meg" and "Amy" do not."""
+    table = _table([(NAME, 2, "beth", ""), (PRON3, 2, "", ""), (NAME, 2, "elizabeth", ""), (PRON3, 2, "", "")])
+    assert merge_name_clusters(table, [0, 0, 2, 2]) == [0, 0, 0, 0]  # type: ignore[arg-type]
+    table = _table([(NAME, 2, "jo march", ""), (NAME, 2, "josephine march", "")])
+    assert merge_name_clusters(table, [0, 1]) == [0, 0]  # type: ignore[arg-type]
+    table = _table([(NAME, 2, "meg", ""), (PRON3, 2, "", ""), (NAME, 2, "amy", ""), (PRON3, 2, "", "")])
+    assert merge_name_clusters(table, [0, 0, 2, 2]) == [0, 0, 2, 2]  # type: ignore[arg-type]

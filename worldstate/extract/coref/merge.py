@@ -34,6 +34,26 @@ def not_name_words() -> frozenset[str]:
     return frozenset(prefixes | titles)
 
 
+@lru_cache(maxsize=1)
+def nicknames() -> dict[str, frozenset[str]]:
+    """Given name (lower case) → the names it may be a diminutive or full form of ("beth" ↔ "elizabeth")."""
+    out: dict[str, set[str]] = {}
+    for short, full in load_yaml("extract", "coref/data/nicknames.yaml").items():
+        for name in full:
+            out.setdefault(str(short), set()).add(str(name))
+            out.setdefault(str(name), set()).add(str(short))
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+def _with_nicknames(words: frozenset[str]) -> frozenset[str]:
+    table = nicknames()
+    return words.union(*(table.get(w, frozenset()) for w in words))
+
+
+def _same_given(a: str, b: str) -> bool:
+    return a == b or b in nicknames().get(a, frozenset())
+
+
 @dataclass(frozen=True)
 class NameParts:
     """A name without its titles and prefixes: given and family name when it has two or more words (a
@@ -104,13 +124,16 @@ def summarize_clusters(table: MentionTable, cluster_of: list[int]) -> dict[int, 
 
 
 def _names_agree(parts: dict[int, NameParts], table: MentionTable, a: list[int], b: list[int]) -> bool:
-    """Some name of ``a`` shares a word with one of ``b``, and no two names clash."""
-    if not any(parts[i].words & parts[j].words for i in a for j in b):
+    """Some name of ``a`` shares a word with one of ``b`` (or a diminutive: "Beth" and "Elizabeth"), and no
+    two names clash."""
+    if not any(_with_nicknames(parts[i].words) & parts[j].words for i in a for j in b):
         return False
     for i in a:
         for j in b:
             p, q = parts[i], parts[j]
-            if (p.given and q.given and p.given != q.given) or (p.family and q.family and p.family != q.family):
+            if (p.given and q.given and not _same_given(p.given, q.given)) or (
+                p.family and q.family and p.family != q.family
+            ):
                 return False
             tg_i, tg_j = int(table.title_gender[i]), int(table.title_gender[j])
             if tg_i and tg_j and tg_i != tg_j:
