@@ -49,11 +49,24 @@ def conflicted_subjects(ws: WorldState) -> set[str]:
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(propositions(), min_size=1, max_size=12), propositions())
+@given(st.lists(propositions(), min_size=1, max_size=12), propositions().filter(lambda p: p[1] != "duration"))
 def test_adding_a_proposition_never_removes_a_conflict(specs, extra):
+    """Any fact but a duration: stated durations add up, so one more can explain an age gap (next test)."""
     before = conflicted_subjects(build(specs))
     after = conflicted_subjects(build([*specs, extra]))
     assert before <= after
+
+
+def test_a_second_stated_duration_adds_elapsed_time():
+    """8 → 12 years old over "a year" is a conflict; over a year and two more years it is not."""
+    ages = [("hans", "age", "8", True, 0), ("hans", "age", "12", True, 1)]
+    assert conflicted_subjects(build([*ages, ("story", "duration", "365", True, 1)])) == {"hans"}
+    assert (
+        conflicted_subjects(
+            build([*ages, ("story", "duration", "365", True, 1), ("story", "duration", "730", True, 1)])
+        )
+        == set()
+    )
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
