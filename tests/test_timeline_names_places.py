@@ -7,6 +7,8 @@ import pytest
 
 from worldstate.analysis import analyze
 from worldstate.reason.timeline import check_timeline
+from worldstate.reason.timeline.names import _introduced_or_listed
+from worldstate.state import Span
 
 RENAMED = (
     "There was once a cook named Gretel, who wore shoes with red heels. "  # 1
@@ -61,6 +63,20 @@ def test_a_name_used_once_in_an_established_characters_place_is_proved_with_both
 )
 def test_introduced_or_listed_names_raise_nothing(change: tuple[str, str]) -> None:
     assert _rule(RENAMED.replace(*change), "timeline.name-stable") == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "introduced"),
+    [
+        ("She touched pretty little Mopsey too, the Princess's little spaniel.", True),  # Sleeping Beauty
+        ("She touched old Taylor , the gardener.", True),
+        ("She touched Mopsey too, and went away.", False),
+    ],
+)
+def test_an_apposition_after_an_adverb_introduces_the_name(sentence: str, introduced: bool) -> None:
+    start = sentence.index("Mopsey") if "Mopsey" in sentence else sentence.index("Taylor")
+    word = sentence[start:].split()[0]
+    assert _introduced_or_listed(sentence, 0, Span(start, start + len(word)), {"gretel"}) is introduced
 
 
 MOVED = (

@@ -119,8 +119,8 @@ def _introduced_or_listed(text: str, sentence_start: int, span: Span, establishe
         return True  # "the herald Mouse": a role word before it
     if re.search(r"[A-Z][\w.]*\s+$", before) and not TITLED.search(before):
         return True  # "Jeremy Fisher", "Lorenzo Valla": part of a longer name
-    if re.match(r"\s+[A-Z]", after) or re.match(r"\s?,\s+(the|a|an|one|who|whose)\b", after, re.I):
-        return True  # a longer name, or an apposition introducing the bearer
+    if re.match(r"\s+[A-Z]", after) or re.match(r"(\s+(too|also))?\s?,\s+(the|a|an|one|who|whose)\b", after, re.I):
+        return True  # a longer name, or an apposition introducing the bearer ("Mopsey too, the spaniel")
     near = re.findall(r"[A-Z][a-z]+", before[-25:] + " " + after[:25])
     listed = re.search(r"^\s*(,\s*(and|or)?|\s+and|\s+or)\s+[A-Z]", after) or re.search(
         r"[A-Z][a-z]+(,|\s+and|\s+or)\s+$", before
