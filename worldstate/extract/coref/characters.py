@@ -67,17 +67,18 @@ def description(text: str) -> str:
 
 
 NARRATOR_NAME = "I (narrator)"  # the name of a first-person narrator the text never names
-_SELF_NAMING = re.compile(
-    r"(?:\b[Mm]y name (?:is|was)|\bI am|\bI'm|\b[Cc]all(?:ed)? me|\bnamed me|\bI called myself),?\s+$"
+SELF_NAMING = re.compile(  # the words before a name the narrator gives himself ("Call me Ishmael")
+    r"(?:\b[Mm]y name (?:is|was)|\bI am|\bI'm|\b[Cc]all(?:ed)? me|\bnamed me|\bI called myself"
+    r"|\bI was (?:called|named|christened))\s?,?\s+$"
 )
 
 
 def narrator_name(text: str, names: list[tuple[int, str]]) -> str | None:
     """The narrator's own name, when the narration gives it: the first proper name ``(offset, text)``
-    (names outside quotes) written right after "my name is", "I am", "call me", "I called myself"."""
+    (names outside quotes) written right after "my name is", "I am", "call me", "I called myself", "I was called"."""
     for start, name in sorted(names):
         owner = text[start + len(name) : start + len(name) + 2] in ("'s", "\u2019s")  # "I am Tom's cousin"
-        if is_proper(name) and not owner and _SELF_NAMING.search(text[max(0, start - 20) : start]):
+        if is_proper(name) and not owner and SELF_NAMING.search(text[max(0, start - 20) : start]):
             return " ".join(name.split())
     return None
 

@@ -5,11 +5,22 @@ so the ranker's clusters made only of them are one entity each: every cluster of
 alone joins the first such cluster, and (``NARRATOR_CHAINS``) every cluster of narrative "I"/"me"/"my"
 alone joins the cluster holding most of the narrative "I"s. Quoted I/we belong to their speakers and
 are left to the speech layer.
+
+A narrator who names himself is one character with that name (``join_self_named``): "Call me Ishmael",
+"I called myself Pip", "my name is X", "I was called X", "I, Sallie McBride, the head of …", or a letter's
+signature ("Yours as ever, … SALLIE McBRIDE.") in a first-person story. Each join keeps its evidence (the
+words that give the name, ``SelfNaming``). Two narrators' names that disagree (two letter writers) join
+neither: what cannot be resolved is left unresolved.
 """
 
 from __future__ import annotations
 
-from worldstate.extract.coref.features import NARRATOR, WE, MentionTable
+import re
+from dataclasses import dataclass
+
+from worldstate.extract.coref.characters import SELF_NAMING, is_proper
+from worldstate.extract.coref.features import KINDS, NAME, NARRATOR, PRON3, WE, MentionTable
+from worldstate.state import Span
 
 # LitBank dev, document-level 5-fold CV (ranker per fold, all passes on): both on conll 0.684, clusters per
 # character 4.13; "we" chains off 0.685 / 4.17; "I" chains off 0.677 / 4.22.
@@ -43,3 +54,109 @@ def merge_first_person(table: MentionTable, cluster_of: list[int]) -> list[int]:
             if c != main:
                 target[c] = main
     return [target.get(c, c) for c in cluster_of]
+
+
+# LitBank dev, document-level 5-fold CV: see join_self_named's caller (resolver.regroup) and the report.
+SELF_NAMED = True
+_NOT_PEOPLE = frozenset({KINDS.index("place"), KINDS.index("object")})
+_APPOSED_I = re.compile(r"\bI\s?,\s*$")  # "I, Sallie McBride, the head of …"
+_CLOSING = re.compile(  # a letter's closing formula, on the signature's line or the line before it
+    r"\b(?:[Yy]ours|[Ff]aithfully|[Ss]incerely|[Aa]ffectionately|[Tt]ruly|[Rr]espectfully|[Oo]bediently)\b"
+)
+
+
+@dataclass(frozen=True)
+class SelfNaming:
+    """A name the narration gives the narrator: the name mention's index in the table, the words that
+    give it (``evidence``, character offsets) and the rule that read them."""
+
+    name: int
+    evidence: Span
+    rule: str
+
+
+def _line(text: str, start: int, end: int) -> tuple[int, int]:
+    lo = text.rfind("\n", 0, start) + 1
+    hi = text.find("\n", end)
+    return lo, len(text) if hi < 0 else hi
+
+
+def _signature(text: str, start: int, end: int) -> int | None:
+    """Where the closing formula of a signature ending at ``end`` begins ("Yours in command, SALLIE
+    McBRIDE."): the name ends its line, and its line (or the line before, ending with a comma) opens with
+    a closing formula; None when the name is no signature."""
+    lo, hi = _line(text, start, end)
+    if text[end:hi].strip(" .,!") or text[lo:start].count(".") or text[lo:start].count('"'):
+        return None
+    before = text[lo:start]
+    if _CLOSING.search(before) and before.rstrip().endswith(","):
+        return lo + _CLOSING.search(before).start()
+    if not before.strip() and lo > 0:
+        plo, _ = _line(text, lo - 1, lo - 1)
+        prev = text[plo : lo - 1]
+        found = _CLOSING.search(prev)
+        if found and prev.rstrip().endswith(","):
+            return plo + found.start()
+    return None
+
+
+def self_namings(table: MentionTable, text: str) -> list[SelfNaming]:
+    """The names the narration gives its narrator (see the module docstring), in text order; names inside
+    quotes, owners ("I am Tom's cousin") and places are never read as the narrator's."""
+    out = []
+    for i, info in enumerate(table.infos):
+        if int(table.mtype[i]) != NAME or int(table.quote[i]) >= 0 or int(table.kind[i]) in _NOT_PEOPLE:
+            continue
+        span = info.mention.span
+        name = text[span.start : span.end]
+        if not is_proper(name) or text[span.end : span.end + 2] in ("'s", "\u2019s", " '"):
+            continue
+        before = text[max(0, span.start - 30) : span.start]
+        cue = SELF_NAMING.search(before)
+        if cue:
+            out.append(SelfNaming(i, Span(span.start - len(before) + cue.start(), span.end), "names himself"))
+            continue
+        apposed = _APPOSED_I.search(before)
+        if apposed and text[span.end : span.end + 3].lstrip()[:1] == ",":
+            out.append(SelfNaming(i, Span(span.start - len(before) + apposed.start(), span.end), "I, name,"))
+            continue
+        closing = _signature(text, span.start, span.end)
+        if closing is not None:
+            out.append(SelfNaming(i, Span(closing, span.end), "signature"))
+    return out
+
+
+def _agree(table: MentionTable, namings: list[SelfNaming]) -> bool:
+    """Whether every self-given name shares a word with the first ("Sallie McBride" … "SALLIE McBRIDE")."""
+    first = {w.lower() for w in table.name_words[namings[0].name]}
+    return all(first & {w.lower() for w in table.name_words[n.name]} for n in namings[1:])
+
+
+def join_self_named(table: MentionTable, cluster_of: list[int], text: str) -> list[int]:
+    """``cluster_of`` with the cluster of each name the narration gives its narrator (``self_namings``)
+    joined to the narrator's cluster (the one holding most narrative "I"s). A name cluster that also holds
+    a narrative he/she gives only the mentions of that name. Signatures count only in a story told in the
+    first person (three narrative "I"s at least)."""
+    narrative = [i for i in range(len(cluster_of)) if int(table.mtype[i]) == NARRATOR and int(table.quote[i]) < 0]
+    if not SELF_NAMED or not narrative:
+        return list(cluster_of)
+    namings = [n for n in self_namings(table, text) if n.rule != "signature" or len(narrative) >= 3]
+    if not namings or not _agree(table, namings):
+        return list(cluster_of)
+    counts: dict[int, int] = {}
+    for i in narrative:
+        counts[cluster_of[i]] = counts.get(cluster_of[i], 0) + 1
+    main = max(counts, key=lambda c: (counts[c], -c))
+    out = list(cluster_of)
+    words = {w.lower() for n in namings for w in table.name_words[n.name]}
+    for n in namings:
+        c = cluster_of[n.name]
+        if c == main:
+            continue
+        idxs = [i for i, ci in enumerate(cluster_of) if ci == c]
+        third = any(int(table.mtype[i]) == PRON3 and int(table.quote[i]) < 0 for i in idxs)
+        for i in idxs:
+            same_name = int(table.mtype[i]) == NAME and {w.lower() for w in table.name_words[i]} <= words
+            if not third or same_name:
+                out[i] = main
+    return out
