@@ -12,6 +12,7 @@ import numpy as np
 from worldstate.config import Settings
 from worldstate.errors import ConfigError
 from worldstate.extract import coref as coref_mod
+from worldstate.extract.coref.naming import name_speaker_groups
 from worldstate.extract.coref.quoted import detach_attributed
 from worldstate.extract.events import extract_events, subject_of
 from worldstate.extract.knowledge import NARRATOR_ONLY_CAST, derive_knowledge, perceptions_for
@@ -81,6 +82,7 @@ def build_world_state(
     quoted = coref.pending_quote_pronouns + detach_attributed(speeches, coref, entities, doc)
     unresolved_speech += link_quote_pronouns(speeches, quoted, entities, doc)
     fix_quote_pronouns(speeches, coref, entities, doc)
+    name_speaker_groups(speeches, coref.mentions, entities)  # "we (Meg's group)"
     speech_at_start = {sp.span.start: sp for sp in speeches}
     sp_starts = sorted(speech_at_start)
 

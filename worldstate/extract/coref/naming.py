@@ -2,7 +2,8 @@
 
 - A cluster of pronouns only is named by what it is, never by a bare pronoun: "I" outside quotes is the
   narrator (``NARRATOR_NAME``), inside quotes "I (a speaker)"; "we" is "we (narrator's group)" outside quotes,
-  "we (a speaker's group)" inside; "you" is "you (the one addressed)"; "they" "they (unnamed group)"; "he", "she",
+  "we (a speaker's group)" inside (after the speech layer, "we (Meg's group)" when every one of them is in a
+  quote of one known speaker: ``name_speaker_groups``); "you" is "you (the one addressed)"; "they" "they (unnamed group)"; "he", "she",
   "it" are "he (unnamed)", "she (unnamed)", "it (unnamed)".
 - A group the plural-pronoun rule made from its members ("they" after Hansel and Gretel) is named by its
   members' final names: "Hansel and Gretel", "Hansel, Gretel and the father", at most three names and 60
@@ -18,11 +19,13 @@
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterable
 
 from worldstate.extract.coref.characters import NARRATOR_NAME
 from worldstate.extract.lexicon import lexicon
+from worldstate.state import Entity, Mention, Speech
 from worldstate.state.headings import heading_label
 
 MAX_ID = 40
@@ -118,3 +121,33 @@ def short_ids(names: list[tuple[str, str]], keep: frozenset[str] = frozenset({"n
         taken.add(new)
         out[old] = new
     return out
+
+
+SPEAKER_GROUP = "we (a speaker's group)"
+
+
+def speaker_group_name(speaker: str) -> str:
+    """The name of a quoted "we" whose one speaker is known: "we (Meg's group)"; the unnamed narrator's is
+    "we (narrator's group)"."""
+    if speaker == NARRATOR_NAME:
+        return "we (narrator's group)"
+    owner = f"{speaker}'" if speaker.endswith("s") else f"{speaker}'s"
+    return f"we ({owner} group)"
+
+
+def name_speaker_groups(speeches: list[Speech], mentions: list[Mention], entities: dict[str, Entity]) -> None:
+    """A "we (a speaker's group)" entity whose quoted mentions all lie in quotes of one known speaker is
+    named after that speaker ("we (Meg's group)"); with no speaker, or two, it keeps its name."""
+    starts = [s.span.start for s in speeches]
+    speakers: dict[str, set[str | None]] = {}
+    for m in mentions:
+        ent = entities.get(m.entity or "")
+        if ent is None or ent.name != SPEAKER_GROUP:
+            continue
+        k = bisect.bisect_right(starts, m.span.start) - 1
+        inside = k >= 0 and speeches[k].span.contains(m.span)
+        speakers.setdefault(ent.id, set()).add(speeches[k].speaker if inside else None)
+    for ent_id, found in speakers.items():
+        speaker = entities.get(next(iter(found)) or "") if len(found) == 1 else None
+        if speaker is not None and speaker.name != SPEAKER_GROUP:
+            entities[ent_id].name = speaker_group_name(speaker.name)

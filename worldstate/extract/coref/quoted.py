@@ -1,5 +1,11 @@
 """Quoted I/you and the speech layer: a quote whose speaker (or single addressee) the speech extractor
-found decides who its "I" (or "you") is, over the mention ranker's link."""
+found decides who its "I" (or "you") is, over the mention ranker's link.
+
+A quoted "you" that the ranker put in the speaker's own entity, in a quote whose addressee is not known
+(none found, or more than one), is taken out and left unresolved: the speaker is seldom the one addressed
+(LitBank dev, in-sample: 24 of 32 such "you" belong to someone else), and who is addressed cannot be told,
+so it is not joined at random (``YOU_APART``).
+"""
 
 from __future__ import annotations
 
@@ -11,12 +17,23 @@ from worldstate.extract.lexicon import lexicon
 from worldstate.extract.parsed import ParsedDoc
 from worldstate.state import Entity
 
+YOU_APART = True
+
+
+def _take_out(info: MentionInfo, entities: dict[str, Entity]) -> None:
+    old = entities.get(info.mention.entity or "")
+    if old is not None and info.mention.id in old.mentions:
+        old.mentions.remove(info.mention.id)
+    info.mention.entity = None
+
 
 def detach_attributed(
     speeches: list[Any], coref: Coreference, entities: dict[str, Entity], doc: ParsedDoc
 ) -> list[MentionInfo]:
     """Quoted I/me/my in a quote with a speaker, and you/your in one with a single addressee, taken out of
-    the entity the ranker gave them (to be linked by ``speech.link_quote_pronouns``); returns them."""
+    the entity the ranker gave them (to be linked by ``speech.link_quote_pronouns``); returns them. A
+    quoted you/your in its own speaker's entity, with no single addressee, is taken out and left unresolved
+    (noted in ``coref.unresolved``)."""
     lex = lexicon()
     starts = [s.span.start for s in speeches]
     out = []
@@ -28,18 +45,22 @@ def detach_attributed(
         if k < 0 or not speeches[k].span.contains(info.mention.span):
             continue
         speech = speeches[k]
+        second = tok.low in lex.second
         target = (
             speech.speaker
             if tok.low in lex.first_singular
             else speech.addressees[0]
-            if tok.low in lex.second and len(speech.addressees) == 1
+            if second and len(speech.addressees) == 1
             else None
         )
+        if YOU_APART and second and not target and speech.speaker and info.mention.entity == speech.speaker:
+            _take_out(info, entities)
+            coref.unresolved.append(
+                f"{info.mention.text!r} in the quote of sentence {speech.sentence + 1}: whom the speaker addresses"
+            )
+            continue
         if not target or target == info.mention.entity:
             continue
-        old = entities.get(info.mention.entity)
-        if old is not None and info.mention.id in old.mentions:
-            old.mentions.remove(info.mention.id)
-        info.mention.entity = None
+        _take_out(info, entities)
         out.append(info)
     return out

@@ -1,0 +1,121 @@
+"""The narrator is one character: a first-person narrator who names himself ("Call me Ishmael", "I called
+myself Pip", "I, Sallie McBride, …", a letter's signature) is one entity with that name and keeps the id
+"narrator"; a narrator who is never named stays "I (narrator)", and a narrator who meets a named
+character never takes that character's name."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pytest
+
+from worldstate.config import Settings
+from worldstate.extract.builder import parse
+from worldstate.extract.coref.first_person import self_namings
+from worldstate.extract.coref.resolver import mention_table, resolve, rule_pass
+from worldstate.state import Story
+
+
+@lru_cache(maxsize=8)
+def _parsed(text: str) -> tuple[Story, object]:
+    story = Story.from_text(text)
+    doc, _ = parse(story, Settings())
+    return story, doc
+
+
+def _entities(text: str) -> dict[str, tuple[str, list[str]]]:
+    """Entity id → (name, mention texts) of the resolved ``text``."""
+    story, doc = _parsed(text)
+    coref = resolve(doc, story.text)
+    by_id = {m.id: m for m in coref.mentions}
+    return {e.id: (e.name, [by_id[m].text for m in e.mentions]) for e in coref.entities if e.mentions}
+
+
+ISHMAEL = "Call me Ishmael. Some years ago I went to sea. I thought I would sail about a little. Ishmael is a plain name."
+PIP = (
+    "My father's family name being Pirrip, my infant tongue could make of it nothing longer than Pip. "
+    "So, I called myself Pip, and came to be called Pip. I lived with my sister. Pip was small, and I was afraid."
+)
+SALLIE = (
+    "Dear Judy,\nI, Sallie McBride, the head of an orphan asylum, write to you. I am tired. I have a hundred "
+    "children.\nYours as ever,\nSALLIE McBRIDE."
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "words"),
+    [(ISHMAEL, "Ishmael", {"me", "Ishmael", "I"}), (PIP, "Pip", {"I", "myself", "Pip", "my"})],
+)
+def test_a_narrator_who_names_himself_is_one_character_with_that_name(text: str, name: str, words: set[str]) -> None:
+    ents = _entities(text)
+    assert "narrator" in ents, ents
+    got_name, mentions = ents["narrator"]
+    assert got_name == name
+    assert words <= set(mentions), mentions
+    assert not [e for e, (n, _) in ents.items() if n == name and e != "narrator"], ents  # no second one
+
+
+def test_the_words_that_name_the_narrator_are_kept_as_evidence() -> None:
+    story, doc = _parsed(ISHMAEL)
+    table = mention_table(rule_pass(doc, story.text))
+    found = self_namings(table, story.text)
+    assert [(story.text[n.evidence.start : n.evidence.end], n.rule) for n in found] == [
+        ("Call me Ishmael", "names himself")
+    ]
+
+
+def test_an_apposed_name_and_a_letters_signature_name_the_narrator() -> None:
+    story, doc = _parsed(SALLIE)
+    table = mention_table(rule_pass(doc, story.text))
+    rules = {story.text[n.evidence.start : n.evidence.end]: n.rule for n in self_namings(table, story.text)}
+    assert rules == {"I, Sallie McBride": "I, name,", "Yours as ever,\nSALLIE McBRIDE": "signature"}
+    ents = _entities(SALLIE)
+    assert ents["narrator"][0] in ("Sallie McBride", "SALLIE McBRIDE")
+    assert {"I", "Sallie McBride", "SALLIE McBRIDE"} <= set(ents["narrator"][1])
+
+
+def test_a_narrator_who_meets_a_named_character_stays_unnamed() -> None:
+    text = "I met Tom at the gate. Tom was tired, and he sat down. I am his friend. I gave him water."
+    ents = _entities(text)
+    assert ents["narrator"][0] == "I (narrator)"
+    assert "Tom" not in ents["narrator"][1]
+
+
+def test_two_letter_writers_who_sign_differently_name_no_narrator() -> None:
+    """Two signatures that disagree: which one is the narrator's cannot be told, so neither joins."""
+    text = (
+        "I write to you in haste. I am well.\nYours faithfully,\nARTHUR VILLARS.\n"
+        "I have your letter. I thank you.\nYours sincerely,\nMARY HOWARD."
+    )
+    ents = _entities(text)
+    assert "narrator" in ents
+    assert not {"ARTHUR VILLARS", "MARY HOWARD"} & set(ents["narrator"][1]), ents["narrator"]
+
+
+def test_a_name_after_i_am_that_owns_something_is_not_the_narrators() -> None:
+    text = "I am Tom's cousin. I came to the farm in May. Tom was out in the fields."
+    ents = _entities(text)
+    assert ents["narrator"][0] == "I (narrator)"
+
+
+def test_a_quoted_we_of_one_known_speaker_is_named_after_the_speaker() -> None:
+    from worldstate.analysis import analyze
+
+    text = (
+        '"We shall go to the fair tomorrow," said Meg. "We must take our baskets."\nJo laughed at her.\n'
+        '"Shall we take the dog?" asked Meg.'
+    )
+    ws = analyze(text, Settings()).state
+    by_id = {m.id: m for m in ws.mentions}
+    we = [e for e in ws.entities if {by_id[m].text.lower() for m in e.mentions} >= {"we", "our"}]
+    assert [e.name for e in we] == ["we (Meg's group)"]
+
+
+def test_speaker_group_names() -> None:
+    from worldstate.extract.coref.characters import NARRATOR_NAME
+    from worldstate.extract.coref.naming import speaker_group_name
+
+    assert speaker_group_name("Meg") == "we (Meg's group)"
+    assert speaker_group_name("Mr. Bennet") == "we (Mr. Bennet's group)"
+    assert speaker_group_name("Holmes") == "we (Holmes' group)"
+    assert speaker_group_name(NARRATOR_NAME) == "we (narrator's group)"
