@@ -58,6 +58,9 @@ def merge_first_person(table: MentionTable, cluster_of: list[int]) -> list[int]:
 
 # LitBank dev, document-level 5-fold CV: see join_self_named's caller (resolver.regroup) and the report.
 SELF_NAMED = True
+ADDRESSED = True  # the name others call the narrator by (``addressed_narrator``)
+MIN_CALLED = 2
+MIN_NARRATIVE_I = 10  # a story told in the first person, for names read from quotes
 _NOT_PEOPLE = frozenset({KINDS.index("place"), KINDS.index("object")})
 _APPOSED_I = re.compile(r"\bI\s?,\s*$")  # "I, Sallie McBride, the head of …"
 _CLOSING = re.compile(  # a letter's closing formula, on the signature's line or the line before it
@@ -126,6 +129,45 @@ def self_namings(table: MentionTable, text: str) -> list[SelfNaming]:
     return out
 
 
+_CALLING = re.compile(r"(?:\b(?:my|dear|oh|o|ah|poor|good|old|little)\s+)+$", re.I)  # "No, my dear Watson, …"
+_QUOTE_MARKS = "\"'\u201c\u201d\u2018\u2019"
+
+
+def _vocative(text: str, start: int, end: int) -> bool:
+    """Whether the name at ``start:end`` (inside a quote) is called out: set off by commas, "!" or the
+    quote's edges ("Well, Watson, what do you make of it?", "Ralph," he said)."""
+    before = _CALLING.sub("", text[max(0, start - 40) : start].rstrip()).rstrip()
+    after = text[end : end + 3].lstrip()
+    opens = not before or before[-1] in ",;!?.:" or before[-1] in _QUOTE_MARKS
+    closes = not after or after[0] in ",!?.;:" or after[0] in _QUOTE_MARKS
+    return opens and closes
+
+
+def addressed_narrator(table: MentionTable, text: str) -> list[SelfNaming]:
+    """The name others call the narrator by: a name called out in quotes at least ``MIN_CALLED`` times that
+    the narration never writes ("Well, Watson, what do you make of it?" … "Really, Watson, …" in a story
+    Watson tells); two such names, or none, give nothing."""
+    called: dict[frozenset[str], list[int]] = {}
+    outside: set[str] = set()
+    for i, info in enumerate(table.infos):
+        if int(table.mtype[i]) != NAME or int(table.kind[i]) in _NOT_PEOPLE:
+            continue
+        if int(table.quote[i]) < 0:
+            outside |= table.name_words[i]
+        elif _vocative(text, info.mention.span.start, info.mention.span.end) and table.name_words[i]:
+            called.setdefault(table.name_words[i], []).append(i)
+    names: dict[str, list[int]] = {}
+    for words, idxs in called.items():
+        if not words & outside:
+            key = min(words)
+            names.setdefault(key, []).extend(idxs)
+    found = [idxs for idxs in names.values() if len(idxs) >= MIN_CALLED]
+    if len(found) != 1:
+        return []
+    spans = [table.infos[i].mention.span for i in found[0]]
+    return [SelfNaming(i, span, "called in quotes") for i, span in zip(found[0], spans, strict=True)]
+
+
 def _agree(table: MentionTable, namings: list[SelfNaming]) -> bool:
     """Whether every self-given name shares a word with the first ("Sallie McBride" … "SALLIE McBRIDE")."""
     first = {w.lower() for w in table.name_words[namings[0].name]}
@@ -141,7 +183,13 @@ def join_self_named(table: MentionTable, cluster_of: list[int], text: str) -> li
     if not SELF_NAMED or not narrative:
         return list(cluster_of)
     namings = [n for n in self_namings(table, text) if n.rule != "signature" or len(narrative) >= 3]
-    if not namings or not _agree(table, namings):
+    if namings and not _agree(table, namings):
+        return list(cluster_of)
+    if ADDRESSED and len(narrative) >= MIN_NARRATIVE_I:
+        called = addressed_narrator(table, text)
+        if called and (not namings or _agree(table, [namings[0], called[0]])):
+            namings += called
+    if not namings:
         return list(cluster_of)
     counts: dict[int, int] = {}
     for i in narrative:
