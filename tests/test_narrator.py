@@ -13,6 +13,8 @@ from worldstate.config import Settings
 from worldstate.extract.builder import parse
 from worldstate.extract.coref.first_person import self_namings
 from worldstate.extract.coref.resolver import mention_table, resolve, rule_pass
+from worldstate.extract.quotes import find_quotes
+from worldstate.extract.speech import mark_quoted_tokens
 from worldstate.state import Story
 
 
@@ -20,6 +22,7 @@ from worldstate.state import Story
 def _parsed(text: str) -> tuple[Story, object]:
     story = Story.from_text(text)
     doc, _ = parse(story, Settings())
+    mark_quoted_tokens(doc, find_quotes(story))  # as ``analyze`` does
     return story, doc
 
 
@@ -31,7 +34,9 @@ def _entities(text: str) -> dict[str, tuple[str, list[str]]]:
     return {e.id: (e.name, [by_id[m].text for m in e.mentions]) for e in coref.entities if e.mentions}
 
 
-ISHMAEL = "Call me Ishmael. Some years ago I went to sea. I thought I would sail about a little. Ishmael is a plain name."
+ISHMAEL = (
+    "Call me Ishmael. Some years ago I went to sea. I thought I would sail about a little. Ishmael is a plain name."
+)
 PIP = (
     "My father's family name being Pirrip, my infant tongue could make of it nothing longer than Pip. "
     "So, I called myself Pip, and came to be called Pip. I lived with my sister. Pip was small, and I was afraid."
@@ -119,3 +124,27 @@ def test_speaker_group_names() -> None:
     assert speaker_group_name("Mr. Bennet") == "we (Mr. Bennet's group)"
     assert speaker_group_name("Holmes") == "we (Holmes' group)"
     assert speaker_group_name(NARRATOR_NAME) == "we (narrator's group)"
+
+
+HOLMES = (
+    "Holmes was sitting with his back to me. I had given him no sign of my occupation.\n"
+    '"Well, Watson, what do you make of it?" said Holmes.\n'
+    '"I think the stick belongs to a doctor," I said. I looked at the stick again. I was pleased with myself.\n'
+    '"Really, Watson, you excel yourself," said Holmes.\n'
+    "I laughed. I was tired, and I sat down by the fire. I said nothing more for a while, and I waited."
+)
+
+
+def test_the_name_others_call_the_narrator_by_names_the_narrator() -> None:
+    """ "Watson" is called out twice in Holmes's quotes and never written in the narration: the narrator."""
+    ents = _entities(HOLMES)
+    assert ents["narrator"][0] == "Watson"
+    assert {"I", "me", "Watson"} <= set(ents["narrator"][1])
+    assert "Holmes" not in ents["narrator"][1]
+
+
+def test_a_name_the_narration_also_writes_is_not_the_narrators() -> None:
+    """Holmes is called out twice too, but the narration writes "Holmes": he is someone else."""
+    text = HOLMES.replace("Watson", "Holmes")
+    ents = _entities(text)
+    assert ents["narrator"][0] == "I (narrator)"
