@@ -148,3 +148,15 @@ def test_a_name_the_narration_also_writes_is_not_the_narrators() -> None:
     text = HOLMES.replace("Watson", "Holmes")
     ents = _entities(text)
     assert ents["narrator"][0] == "I (narrator)"
+
+
+def test_a_narrator_who_says_his_name_in_a_quote_is_named() -> None:
+    text = (
+        'I came to the inn at dusk. When I came close the woman bowed and said, "The Englishman?"\n'
+        '"Yes," I said, "Jonathan Harker."\nI was tired, and I went up to my room.'
+    )
+    story, doc = _parsed(text)
+    table = mention_table(rule_pass(doc, story.text))
+    found = [(story.text[n.evidence.start : n.evidence.end], n.rule) for n in self_namings(table, story.text)]
+    assert found == [('I said, "Jonathan Harker', "says his name")]
+    assert _entities(text)["narrator"][0] == "Jonathan Harker"

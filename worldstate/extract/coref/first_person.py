@@ -103,12 +103,41 @@ def _signature(text: str, start: int, end: int) -> int | None:
     return None
 
 
+_I_SAID_BEFORE = re.compile(r"\bI (?:said|answered|replied)\s?,?\s*$")
+_I_SAID_AFTER = re.compile(r"^\s?,?\s*(?:I (?:said|answered|replied)|said I)\b")
+_SIR = re.compile(r"^(?:\s?,\s*(?:sir|madam|ma'am))?\s*[.!]?\s*$", re.I)
+
+
+def _said_name(text: str, start: int, end: int) -> Span | None:
+    """The evidence of a quote that is only a name, spoken by the narrator ('"Yes," I said, "Jonathan
+    Harker."'): from the "I said" to the name's end; None otherwise."""
+    before = text[max(0, start - 25) : start]
+    if not before.rstrip() or before.rstrip()[-1] not in _QUOTE_MARKS:
+        return None
+    opening = before.rstrip()[:-1]
+    close = next((k for k in range(end, min(len(text), end + 15)) if text[k] in _QUOTE_MARKS), None)
+    if close is None or not _SIR.match(text[end:close]):
+        return None
+    said_before = _I_SAID_BEFORE.search(opening)
+    if said_before:
+        return Span(start - len(before) + said_before.start(), end)
+    if _I_SAID_AFTER.match(text[close + 1 : close + 20]):
+        return Span(start, close + 1 + _I_SAID_AFTER.match(text[close + 1 : close + 20]).end())
+    return None
+
+
 def self_namings(table: MentionTable, text: str) -> list[SelfNaming]:
     """The names the narration gives its narrator (see the module docstring), in text order; names inside
-    quotes, owners ("I am Tom's cousin") and places are never read as the narrator's."""
+    quotes (but a quote of the narrator's that is only a name: '"Yes," I said, "Jonathan Harker."'), owners
+    ("I am Tom's cousin") and places are never read as the narrator's."""
     out = []
     for i, info in enumerate(table.infos):
-        if int(table.mtype[i]) != NAME or int(table.quote[i]) >= 0 or int(table.kind[i]) in _NOT_PEOPLE:
+        if int(table.mtype[i]) != NAME or int(table.kind[i]) in _NOT_PEOPLE:
+            continue
+        if int(table.quote[i]) >= 0:
+            said = _said_name(text, info.mention.span.start, info.mention.span.end)
+            if said is not None:
+                out.append(SelfNaming(i, said, "says his name"))
             continue
         span = info.mention.span
         name = text[span.start : span.end]
