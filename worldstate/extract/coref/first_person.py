@@ -158,18 +158,24 @@ def self_namings(table: MentionTable, text: str) -> list[SelfNaming]:
     return out
 
 
-_CALLING = re.compile(r"(?:\b(?:my|dear|oh|o|ah|poor|good|old|little)\s+)+$", re.I)  # "No, my dear Watson, …"
+_CALLING = re.compile(r"(?:\s*\b(?:my|dear|oh|o|ah|poor|good|old|little))+$", re.I)  # "No, my dear Watson, …"
+_LISTED_BEFORE = re.compile(r"(?:^|[^\"'\u201c\u2018\s]\s*|\w\s+)\b[A-Z][\w.'-]*\s?,$")
+_LISTED_AFTER = re.compile(r"^,\s*[A-Z][\w.'-]*(?:\s[A-Z][\w.'-]*)*\s?,")
 _QUOTE_MARKS = "\"'\u201c\u201d\u2018\u2019"
 
 
 def _vocative(text: str, start: int, end: int) -> bool:
     """Whether the name at ``start:end`` (inside a quote) is called out: set off by commas, "!" or the
-    quote's edges ("Well, Watson, what do you make of it?", "Ralph," he said)."""
+    quote's edges ("Well, Watson, what do you make of it?", "Ralph," he said), and not one item of a list
+    of names ("Grimpen, Dartmoor, Devon")."""
     before = _CALLING.sub("", text[max(0, start - 40) : start].rstrip()).rstrip()
-    after = text[end : end + 3].lstrip()
+    after = text[end : end + 40].lstrip()
     opens = not before or before[-1] in ",;!?.:" or before[-1] in _QUOTE_MARKS
     closes = not after or after[0] in ",!?.;:" or after[0] in _QUOTE_MARKS
-    return opens and closes
+    if not (opens and closes):
+        return False
+    listed_before = _LISTED_BEFORE.search(before)  # "…, Dartmoor, [Devon]" but not "“Well, [Watson]"
+    return not listed_before and not _LISTED_AFTER.match(after)
 
 
 def addressed_narrator(table: MentionTable, text: str) -> list[SelfNaming]:
@@ -203,6 +209,15 @@ def _agree(table: MentionTable, namings: list[SelfNaming]) -> bool:
     return all(first & {w.lower() for w in table.name_words[n.name]} for n in namings[1:])
 
 
+def narrator_cluster(table: MentionTable, cluster_of: list[int]) -> int | None:
+    """The narrator's cluster: the one holding most narrative "I"s (ties: the first); None without any."""
+    counts: dict[int, int] = {}
+    for i, c in enumerate(cluster_of):
+        if int(table.mtype[i]) == NARRATOR and int(table.quote[i]) < 0:
+            counts[c] = counts.get(c, 0) + 1
+    return max(counts, key=lambda c: (counts[c], -c)) if counts else None
+
+
 def join_self_named(table: MentionTable, cluster_of: list[int], text: str) -> list[int]:
     """``cluster_of`` with the cluster of each name the narration gives its narrator (``self_namings``)
     joined to the narrator's cluster (the one holding most narrative "I"s). A name cluster that also holds
@@ -220,10 +235,9 @@ def join_self_named(table: MentionTable, cluster_of: list[int], text: str) -> li
             namings += called
     if not namings:
         return list(cluster_of)
-    counts: dict[int, int] = {}
-    for i in narrative:
-        counts[cluster_of[i]] = counts.get(cluster_of[i], 0) + 1
-    main = max(counts, key=lambda c: (counts[c], -c))
+    main = narrator_cluster(table, cluster_of)
+    if main is None:
+        return list(cluster_of)
     out = list(cluster_of)
     words = {w.lower() for n in namings for w in table.name_words[n.name]}
     for n in namings:

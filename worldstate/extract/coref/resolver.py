@@ -31,7 +31,7 @@ from worldstate.extract.coref.features import (
     build_table,
     title_genders,
 )
-from worldstate.extract.coref.first_person import join_self_named
+from worldstate.extract.coref.first_person import join_self_named, narrator_cluster
 from worldstate.extract.coref.gender import name_gender
 from worldstate.extract.coref.mentions import Coreference, MentionInfo
 from worldstate.extract.coref.naming import group_name, is_no_name, lower_words, pronoun_name, short_ids
@@ -686,6 +686,7 @@ def regroup(res: _Resolver, model: RankerModel, cluster_of: list[int] | None = N
         cluster_of = cluster_mentions(table, model)
     cluster_of = keep_rule_links(table, cluster_of, res.text)
     cluster_of = join_self_named(table, cluster_of, res.text)  # "Call me Ishmael": the narrator's name
+    mine = narrator_cluster(table, cluster_of)
     members: dict[int, list[int]] = {}
     for idx, c in enumerate(cluster_of):
         members.setdefault(c, []).append(idx)
@@ -707,7 +708,7 @@ def regroup(res: _Resolver, model: RankerModel, cluster_of: list[int] | None = N
         cluster_id[c] = None  # I/you inside quotes only go to the speech extractor; others get a new entity
         if olds:
             # the narrator keeps its id when its cluster took a name (join_self_named: "Call me Ishmael")
-            best = max(olds, key=lambda o: (o == "narrator", votes[o][c], -res.order.index(o)))
+            best = max(olds, key=lambda o: (o == "narrator" and c == mine, votes[o][c], -res.order.index(o)))
             cluster_id[c] = best
             taken.add(best)
     for ent_id in list(res.ents):
