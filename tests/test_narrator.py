@@ -160,3 +160,18 @@ def test_a_narrator_who_says_his_name_in_a_quote_is_named() -> None:
     found = [(story.text[n.evidence.start : n.evidence.end], n.rule) for n in self_namings(table, story.text)]
     assert found == [('I said, "Jonathan Harker', "says his name")]
     assert _entities(text)["narrator"][0] == "Jonathan Harker"
+
+
+def test_a_quoted_you_in_its_speakers_own_entity_can_be_left_unresolved(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``YOU_APART`` (off by default: LitBank counts each one as one more cluster), "you" in a quote of
+    the old man, addressed to no one the text names, is taken out of the old man's entity and noted."""
+    from worldstate.analysis import analyze
+    from worldstate.extract.coref import quoted
+
+    text = '"Go away!" said the old man. "I know you and your tricks." The boy ran off.'
+    monkeypatch.setattr(quoted, "YOU_APART", True)
+    ws = analyze(text, Settings()).state
+    by_id = {m.id: m for m in ws.mentions}
+    man = next(e for e in ws.entities if e.name == "the old man")
+    assert {by_id[m].text for m in man.mentions} == {"the old man", "I"}
+    assert any("'you' in the quote" in note for note in ws.unresolved), ws.unresolved
