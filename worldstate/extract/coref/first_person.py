@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from worldstate.extract.coref.characters import SELF_NAMING, is_proper
 from worldstate.extract.coref.features import KINDS, NAME, NARRATOR, PRON3, WE, MentionTable
+from worldstate.extract.coref.mentions import MentionInfo
 from worldstate.state import Span
 
 # LitBank dev, document-level 5-fold CV (ranker per fold, all passes on): both on conll 0.684, clusters per
@@ -63,6 +64,7 @@ SELF_NAMED = True
 ADDRESSED = True  # the name others call the narrator by (``addressed_narrator``)
 MIN_CALLED = 2
 MIN_NARRATIVE_I = 10  # a story told in the first person, for names read from quotes
+PERSON = 1  # ``MentionTable.ner`` of a PERSON name
 _NOT_PEOPLE = frozenset({KINDS.index("place"), KINDS.index("object")})
 _APPOSED_I = re.compile(r"\bI\s?,\s*$")  # "I, Sallie McBride, the head of …"
 _CLOSING = re.compile(  # a letter's closing formula, on the signature's line or the line before it
@@ -180,9 +182,13 @@ def _vocative(text: str, start: int, end: int) -> bool:
     return not listed_before and not _LISTED_AFTER.match(after)
 
 
+def _ends(info: MentionInfo) -> tuple[int, int]:
+    return info.mention.span.start, info.mention.span.end
+
+
 def addressed_narrator(table: MentionTable, text: str) -> list[SelfNaming]:
-    """The name others call the narrator by: a name called out in quotes at least ``MIN_CALLED`` times that
-    the narration never writes ("Well, Watson, what do you make of it?" … "Really, Watson, …" in a story
+    """The name others call the narrator by: a person's name (by the parser's NER: not "Ma", not "Thalatta")
+    called out in quotes at least ``MIN_CALLED`` times that the narration never writes ("Well, Watson, what do you make of it?" … "Really, Watson, …" in a story
     Watson tells); two such names, or none, give nothing."""
     called: dict[frozenset[str], list[int]] = {}
     outside: set[str] = set()
@@ -191,7 +197,7 @@ def addressed_narrator(table: MentionTable, text: str) -> list[SelfNaming]:
             continue
         if int(table.quote[i]) < 0:
             outside |= table.name_words[i]
-        elif _vocative(text, info.mention.span.start, info.mention.span.end) and table.name_words[i]:
+        elif int(table.ner[i]) == PERSON and table.name_words[i] and _vocative(text, *_ends(info)):
             called.setdefault(table.name_words[i], []).append(i)
     names: dict[str, list[int]] = {}
     for words, idxs in called.items():
