@@ -58,8 +58,8 @@ def merge_first_person(table: MentionTable, cluster_of: list[int]) -> list[int]:
 
 
 # LitBank dev, document-level 5-fold CV (``bench tune litbank-coref``): main before these joins conll 0.6940,
-# 4.136 clusters per character; self-naming in the narration 0.6943 / 4.134; with the names called in quotes
-# and a quote that is only a name 0.6950 / 4.123 (merged documents 0.667 throughout).
+# 4.136 clusters per character; self-naming in the narration 0.6943 / 4.134; with the PERSON names called in
+# quotes and a quote that is only a name 0.6951 / 4.123 (merged documents 0.667 throughout).
 SELF_NAMED = True
 ADDRESSED = True  # the name others call the narrator by (``addressed_narrator``)
 MIN_CALLED = 2

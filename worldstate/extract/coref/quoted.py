@@ -5,7 +5,8 @@ With ``YOU_APART`` (off), a quoted "you" that the ranker put in the speaker's ow
 addressee is not known (none found, or more than one), is taken out and left unresolved: the speaker is
 seldom the one addressed (LitBank dev, in-sample: 24 of 32 such "you" belong to someone else). It is off
 because LitBank counts each such pronoun as one more cluster of its character: by document-level 5-fold CV
-on the dev half, conll 0.6946 and 4.171 clusters per character with it, 0.6950 and 4.123 without
+on the dev half, conll 0.6946 and 4.171 clusters per character with it, 0.6950 and 4.123 without (before
+the narrator's names called in quotes had to be PERSON names)
 (merged documents 0.667 either way).
 """
 
