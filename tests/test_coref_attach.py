@@ -109,3 +109,55 @@ def test_every_feature_is_finite(name: str) -> None:
     assert rows, "the poor miller has candidates"
     column = np.vstack(rows)[:, FEATURES.index(name)]
     assert np.isfinite(column).all()
+
+
+SPOKEN = (
+    "The old miller walked to the mill. He opened the door, and he looked at the river. "
+    'He sat down. He ate his bread. "I am tired," said the poor miller. '
+    "The queen came in the morning. She smiled."
+)
+
+
+def _spoken_table():
+    from worldstate.extract.builder import parse
+    from worldstate.extract.coref.resolver import mention_table, rule_pass
+    from worldstate.extract.quotes import find_quotes
+    from worldstate.extract.speech import mark_quoted_tokens
+    from worldstate.state import Story
+
+    story = Story.from_text(SPOKEN)
+    doc, _ = parse(story, Settings())
+    mark_quoted_tokens(doc, find_quotes(story))
+    return mention_table(rule_pass(doc, story.text))
+
+
+def test_the_subject_of_a_verb_of_speaking_beside_a_quote_says_it() -> None:
+    table = _spoken_table()
+    assert table.speaker is not None
+    assert table.speaker[_index(table, "the poor miller")], "said the poor miller"
+    assert not table.speaker[_index(table, "The old miller")], "walked, no quote near"
+    assert not table.speaker[_index(table, "The queen")]
+
+
+def test_a_small_cluster_that_says_a_quote_stays_apart(monkeypatch: pytest.MonkeyPatch) -> None:
+    table = _spoken_table()
+    poor = _index(table, "the poor miller")
+    cluster_of = [
+        0 if info.mention.text.lower() in ("the old miller", "he", "his") else i for i, info in enumerate(table.infos)
+    ]
+    assert cluster_of[poor] != cluster_of[0]
+    monkeypatch.setattr(attach, "KEEP_SPEAKERS", True)
+    assert attach_small_clusters(table, cluster_of, _model(0.5))[poor] == cluster_of[poor], "its speaker stays"
+    monkeypatch.setattr(attach, "KEEP_SPEAKERS", False)
+    assert attach_small_clusters(table, cluster_of, _model(0.5))[poor] == cluster_of[0], "else it joins the miller"
+
+
+def test_a_fold_without_both_labels_fits_a_model_that_attaches_nothing() -> None:
+    from worldstate.bench.tune.coref_attach import fit
+
+    rows = [(np.ones((2, len(FEATURES))), np.zeros(2))]
+    model = fit(rows, 0.2)
+    assert model.threshold == 1.0 and not model.weights.any()
+    table = _table()
+    cluster_of = _split(table)
+    assert attach_small_clusters(table, cluster_of, model) == cluster_of
