@@ -13,6 +13,7 @@ layer reads speakers from it (``KEEP_SPEAKERS``).
 
 from __future__ import annotations
 
+import bisect
 import json
 import math
 import re
@@ -212,7 +213,7 @@ def pair_rows(table: MentionTable, cluster_of: list[int]) -> list[tuple[int, lis
         for a in large:
             if a == c:
                 continue
-            d = min(abs(x - s) for x in clusters[a].sentences)
+            d = _distance(clusters[a].sentences, s)
             if d <= WINDOW:
                 dists[a] = d
         if not dists:
@@ -256,6 +257,13 @@ def pair_rows(table: MentionTable, cluster_of: list[int]) -> list[tuple[int, lis
             rows.append(row)
         out.append((c, cands, np.asarray(rows, dtype=float)))
     return out
+
+
+def _distance(sentences: list[int], s: int) -> int:
+    """Sentences between ``s`` and the nearest of ``sentences`` (ascending, as mentions come in text order)."""
+    at = bisect.bisect_left(sentences, s)
+    near = sentences[max(0, at - 1) : at + 1]
+    return min(abs(x - s) for x in near)
 
 
 def _persons_near(by_sentence: dict[int, list[int]], lo: int, hi: int, skip: int) -> dict[int, int]:
