@@ -1,7 +1,8 @@
 """The entity-level passes after the mention ranker, in order: clusters whose names agree
 (``merge``), descriptions met again (``descriptions``), he/she chains without a name
 (``pronoun_chains``), the narrator's own "I" and "we" chains (``first_person``); then, mention by
-mention, a he/she whose sentence names one person of its gender before it (``sole_antecedent``)."""
+mention, a he/she whose sentence names one person of its gender before it (``sole_antecedent``); last, a
+small cluster a learned model joins to a larger one (``attach``)."""
 
 from __future__ import annotations
 
