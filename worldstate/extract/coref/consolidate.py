@@ -1,10 +1,12 @@
 """The entity-level passes after the mention ranker, in order: clusters whose names agree
 (``merge``), descriptions met again (``descriptions``), he/she chains without a name
 (``pronoun_chains``), the narrator's own "I" and "we" chains (``first_person``); then, mention by
-mention, a he/she whose sentence names one person of its gender before it (``sole_antecedent``)."""
+mention, a he/she whose sentence names one person of its gender before it (``sole_antecedent``); last, a
+small cluster a learned model joins to a larger one (``attach``)."""
 
 from __future__ import annotations
 
+from worldstate.extract.coref.attach import attach_small_clusters
 from worldstate.extract.coref.descriptions import merge_descriptions
 from worldstate.extract.coref.features import MentionTable
 from worldstate.extract.coref.first_person import merge_first_person
@@ -17,4 +19,5 @@ def consolidate_clusters(table: MentionTable, cluster_of: list[int]) -> list[int
     """``cluster_of`` after the entity-level merge passes."""
     out = join_pronoun_chains(table, merge_descriptions(table, merge_name_clusters(table, cluster_of)))
     out = merge_first_person(table, out)
-    return attach_to_sole_antecedent(table, out)
+    out = attach_to_sole_antecedent(table, out)
+    return attach_small_clusters(table, out)

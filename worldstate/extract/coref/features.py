@@ -16,6 +16,7 @@ import numpy as np
 from worldstate.data import load_yaml
 from worldstate.extract.coref.gender import name_gender
 from worldstate.extract.coref.mentions import MentionInfo
+from worldstate.extract.coref.speech_subjects import speech_subjects
 from worldstate.extract.lexicon import Lexicon, lexicon
 from worldstate.extract.parsed import ParsedDoc
 from worldstate.state import MentionKind
@@ -107,6 +108,7 @@ class MentionTable:
     name_words: list[frozenset[str]]
     reporter: np.ndarray  # for he/she subject of a reported clause ("the miller said he …"): the saying verb, -1 none
     _one_sided: tuple[np.ndarray, np.ndarray] | None = field(default=None, repr=False, compare=False)
+    speaker: np.ndarray | None = field(default=None, repr=False, compare=False)  # says a quote (speech_subjects.py)
 
     def one_sided(self) -> tuple[np.ndarray, np.ndarray]:
         """Per mention, its feature row as the mention ``i`` and as the candidate ``j`` of a pair: the
@@ -140,7 +142,9 @@ def build_table(
     def key(text: str) -> int:
         return keys.setdefault(text, len(keys)) if text else -1
 
-    cols: dict[str, list] = {c: [] for c in MentionTable.__dataclass_fields__ if c not in ("infos", "_one_sided")}
+    cols: dict[str, list] = {
+        c: [] for c in MentionTable.__dataclass_fields__ if c not in ("infos", "_one_sided", "speaker")
+    }
     for info in infos:
         tok = doc.tokens[info.head]
         low = tok.low
@@ -224,7 +228,7 @@ def build_table(
         "reporter",
     ):
         arrays[c] = np.asarray(arrays[c], dtype=np.int64).reshape(-1)
-    return MentionTable(infos=infos, **arrays)
+    return MentionTable(infos=infos, **arrays, speaker=speech_subjects(doc, infos))
 
 
 def _one_of(values: np.ndarray, a: int, b: int) -> np.ndarray:
