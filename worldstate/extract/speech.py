@@ -40,6 +40,8 @@ TURN_GAP_SENTENCES = 2
 INVERTED_REACH = 5  # tokens after a speech verb searched for its inverted subject  # at most this many sentences between two quotes that are turns of one exchange
 
 
+# endearments that may follow a name called out ("Dinah my dear !", "Emma , dear , …" keeps its comma)
+_TRAILING_CALL = re.compile(r"^(?:my\s+(?:dear|darling|love|child|boy|girl)|dear|darling)\b\s*(?=[,!?.;:]|$)", re.I)
 TAG_ANY_VERB = True  # any verb right after a quote cut off mid-sentence, with only its subject between, attributes it
 # the subject between a quote and its verb: one to four words, no punctuation ("he", "the saloon-keeper")
 _TAG_SUBJECT = re.compile(r"\s*[\w'-]+(?:\s+[\w'.-]+){0,3}\s*")
@@ -222,7 +224,7 @@ class SpeechExtractor:
             if self.doc.tokens[info.head].pos != "PROPN" and str(m.kind) != "name" and not bare:
                 continue  # a name, or a bare noun called out ("Yes, mother." / "True, farmer.")
             before = _CALLING_WORDS.sub("", text[quote.content_start : m.span.start].rstrip()).rstrip()
-            after = text[m.span.end : quote.content_end].lstrip()
+            after = _TRAILING_CALL.sub("", text[m.span.end : quote.content_end].lstrip())
             opens = not before or before[-1] in ",;!?.:"
             closes = not after or after[0] in ",!?.;:—" or after.startswith("--")
             if opens and closes and m.entity not in out:
