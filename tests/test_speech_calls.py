@@ -117,3 +117,18 @@ def test_a_bare_noun_called_out_is_a_vocative_and_a_described_one_is_not(setting
     called = [[names[v] for v in ex.vocatives(q)] for q in quotes]
     assert called[1] and all("farmer" in n for n in called[1])  # "Yes, farmer."
     assert called[2] == []  # "the farmer" in a sentence is no call
+
+
+def test_an_endearment_after_a_name_still_makes_it_a_vocative(settings: Settings) -> None:
+    from worldstate.bench.tune.quotes import run_to_coref
+    from worldstate.extract.speech import SpeechExtractor
+
+    text = "Alice sat by the fire with Jane.\n\n“I wish you were here, Jane my dear!” said Alice."
+    story, doc, coref, quotes = run_to_coref(text, "t", settings)
+    ex = SpeechExtractor(story, doc, coref, {e.id: e for e in coref.entities})
+    names = {e.id: e.name for e in coref.entities}
+    assert [names[e] for e in ex.vocatives(quotes[0])] == ["Jane"]
+    text = "Alice sat by the fire with Jane.\n\n“I wish Jane my cousin were here!” said Alice."
+    story, doc, coref, quotes = run_to_coref(text, "t2", settings)
+    ex = SpeechExtractor(story, doc, coref, {e.id: e for e in coref.entities})
+    assert ex.vocatives(quotes[0]) == []  # "my cousin" is no endearment

@@ -19,6 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from worldstate.extract.speakers_exchange import exchange_features
 from worldstate.state import EntityKind
 
 if TYPE_CHECKING:
@@ -37,6 +38,7 @@ LINE_SENSITIVE = ("turn", "both_neighbours", "prev_", "in_prev_turn", "in_next_t
                   "subject_next_turn", "speech_subject_prev_turn", "speech_subject_next_turn", "object_prev_turn",
                   "object_next_turn")  # fmt: skip
 SPEAKER_KINDS = (EntityKind.CHARACTER, EntityKind.GROUP)
+EXCHANGE = True  # turn-taking counts through long exchanges as features (:mod:`.speakers_exchange`)
 
 
 @dataclass
@@ -179,7 +181,8 @@ def candidates(
         if head.sent == doc.tokens[t_start if m.span.start < q.start else t_end - 1].sent:
             f.add(f"same_sentence_{side}")
     ents = list(dict.fromkeys([*before, *after]))
-    extra = [turn.speaker, *pulled] + [said[j] for j in (k - 1, k - 2, k + 1, k + 2) if 0 <= j < len(turns)]
+    exchange = exchange_features(ex, turns, k) if EXCHANGE else {}
+    extra = [turn.speaker, *pulled, *exchange] + [said[j] for j in (k - 1, k - 2, k + 1, k + 2) if 0 <= j < len(turns)]
     for ent in extra:
         if ent and ent not in ents and ex.entities[ent].kind in SPEAKER_KINDS:
             ents.append(ent)
@@ -194,6 +197,7 @@ def candidates(
     out = []
     for ent in ents:
         f = set(facts.get(ent, ()))
+        f.update(exchange.get(ent, ()))
         f.add(f"before={_bucket(before[ent])}" if ent in before else "no_before")
         f.add(f"after={_bucket(after[ent])}" if ent in after else "no_after")
         if ent in before_kind:

@@ -40,6 +40,11 @@ TURN_GAP_SENTENCES = 2
 INVERTED_REACH = 5  # tokens after a speech verb searched for its inverted subject  # at most this many sentences between two quotes that are turns of one exchange
 
 
+# endearments that may follow a name called out ("Dinah my dear !", "Emma , dear , …" keeps its comma)
+_TRAILING_CALL = re.compile(r"^(?:my\s+(?:dear|darling|love|child|boy|girl)|dear|darling)\b\s*(?=[,!?.;:]|$)", re.I)
+TAG_ANY_VERB = True  # any verb right after a quote cut off mid-sentence, with only its subject between, attributes it
+# the subject between a quote and its verb: one to four words, no punctuation ("he", "the saloon-keeper")
+_TAG_SUBJECT = re.compile(r"\s*[\w'-]+(?:\s+[\w'.-]+){0,3}\s*")
 # a noun called out in a quote stands bare: "Yes, mother." (not "the mother", "my mother")
 _DETERMINERS = frozenset(("the", "a", "an", "this", "that", "these", "those", "his", "her", "their", "its", "our",
                          "your", "my", "some", "any", "one"))  # fmt: skip
@@ -148,7 +153,9 @@ class SpeechExtractor:
             for tok in self.doc.tokens[
                 bisect.bisect_left(self.tok_starts, lo) : bisect.bisect_left(self.tok_starts, hi)
             ]:
-                if tok.in_quote or tok.lemma not in self.verbs or tok.pos not in ("VERB", "AUX"):
+                if tok.in_quote or tok.pos not in ("VERB", "AUX"):
+                    continue
+                if tok.lemma not in self.verbs and not (after and self.tags_quote(q, tok)):
                     continue
                 if after:
                     cost = tok.start - q.end + (0 if tok.sent == end_sent else OTHER_SENTENCE_COST)
@@ -157,6 +164,21 @@ class SpeechExtractor:
                 if cost < best_cost and self.speaker_of(tok):
                     best, best_cost = tok, cost
         return best
+
+    def tags_quote(self, quote: Quote, verb: Token) -> bool:
+        """Whether ``verb``, not a speech verb, still attributes the quote it follows: the quote breaks off
+        mid-sentence ("… fifty ,” / "… us ! ’" then a lower-case word) and only its subject, a character,
+        stands between ("“ That makes a hundred and fifty , ” the saloon-keeper calculated" / "he mused")."""
+        if not TAG_ANY_VERB or verb.pos != "VERB":
+            return False
+        between = self.story.text[quote.end : verb.start]
+        content = self.story.text[quote.content_start : quote.content_end].rstrip()
+        if not _TAG_SUBJECT.fullmatch(between) or not content or content[-1] not in ",!?—-":
+            return False
+        if content[-1] in "!?" and not between.strip()[:1].islower():
+            return False
+        ent = self.speaker_of(verb)
+        return bool(ent) and self.entities[ent].kind in (EntityKind.CHARACTER, EntityKind.GROUP)
 
     def _token_at(self, offset: int) -> int:
         return max(0, min(len(self.doc.tokens) - 1, bisect.bisect_right(self.tok_starts, offset) - 1))
@@ -202,7 +224,7 @@ class SpeechExtractor:
             if self.doc.tokens[info.head].pos != "PROPN" and str(m.kind) != "name" and not bare:
                 continue  # a name, or a bare noun called out ("Yes, mother." / "True, farmer.")
             before = _CALLING_WORDS.sub("", text[quote.content_start : m.span.start].rstrip()).rstrip()
-            after = text[m.span.end : quote.content_end].lstrip()
+            after = _TRAILING_CALL.sub("", text[m.span.end : quote.content_end].lstrip())
             opens = not before or before[-1] in ",;!?.:"
             closes = not after or after[0] in ",!?.;:—" or after.startswith("--")
             if opens and closes and m.entity not in out:
