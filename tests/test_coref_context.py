@@ -58,3 +58,41 @@ def test_mention_vectors_are_the_head_row_and_the_unit_span_mean() -> None:
     assert np.allclose(heads[0], vectors[first])
     mean = vectors[first - 1 : first + 1].mean(axis=0)
     assert np.allclose(spans[0], mean / np.linalg.norm(mean), atol=1e-6)
+
+
+def test_context_columns_when_the_feature_set_lists_them(monkeypatch) -> None:
+    from worldstate.extract.coref import features
+    from worldstate.extract.coref.resolver import mention_table, rule_pass
+
+    names = features.FEATURE_NAMES + features.CONTEXT_NAMES + features.PRODUCT_NAMES
+    monkeypatch.setattr(features, "FEATURE_NAMES", names)
+    monkeypatch.setattr(features, "PAIR_COLUMN", {name: k for k, name in enumerate(names)})
+    doc = _parsed()
+    table = mention_table(rule_pass(doc, STORY))
+    i = len(table.infos) - 1
+    cands = np.arange(i)
+    rows = features.pair_features(table, i, cands, np.zeros(i))
+    assert rows.shape == (i, len(names))
+    column = features.PAIR_COLUMN
+    assert np.allclose(rows[:, column["ctx_head_cos"]], table.head_vec[cands] @ table.head_vec[i], atol=1e-6)
+    assert np.allclose(rows[:, column["ctx_span_cos"]], table.span_vec[cands] @ table.span_vec[i], atol=1e-6)
+    product = table.head_vec[cands, 2] * table.head_vec[i, 2] * features.PRODUCT_SCALE
+    assert np.allclose(rows[:, column["ctx_prod_2"]], product, atol=1e-5)
+    assert np.abs(rows[:, column["ctx_head_cos"]]).max() > 0
+
+
+def test_an_ensemble_of_nets_is_one_net_averaging_their_logits(monkeypatch) -> None:
+    from worldstate.bench.tune import coref as tune
+
+    rng = np.random.default_rng(1)
+    x = rng.random((400, 5))
+    y = (x[:, 0] + 0.2 * rng.random(400) > 0.6).astype(float)
+    monkeypatch.setattr(tune, "ENSEMBLE", 2)
+    model = tune.fit([(x, y)])
+    assert model.w1.shape == (5, 2 * tune.HIDDEN)
+    logits = []
+    for seed in (tune.SEED, tune.SEED + 1):
+        w1, b1, w2, b2 = tune._fit_one(x, y, seed)
+        logits.append(np.maximum(x @ w1 + b1, 0.0) @ w2 + b2)
+    expected = 1.0 / (1.0 + np.exp(-(np.mean(logits, axis=0) + np.log(tune.NEGATIVE_SHARE))))
+    assert np.allclose(model.score(x), expected, atol=1e-9)
