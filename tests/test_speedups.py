@@ -37,7 +37,7 @@ def test_lemmas_are_those_of_an_unpatched_lemmatizer() -> None:
 
 def _reference_rows(t, i: int, cands: np.ndarray, far: np.ndarray) -> np.ndarray:
     """Pair features column by column, written plainly (what ``pair_features`` must equal)."""
-    from worldstate.extract.coref.features import FEATURE_NAMES
+    from worldstate.extract.coref.features import FEATURE_NAMES, PRODUCT_SCALE
 
     out = np.zeros((len(cands), len(FEATURE_NAMES)))
     for r, j in enumerate(int(c) for c in cands):
@@ -95,12 +95,22 @@ def _reference_rows(t, i: int, cands: np.ndarray, far: np.ndarray) -> np.ndarray
     if compatible:
         latest = max(compatible, key=lambda k: int(cands[k]))
         out[latest, FEATURE_NAMES.index("j_is_latest_compatible")] = 1.0
+    for r, j in enumerate(int(c) for c in cands):  # contextual columns, where the feature set has them
+        for name, value in (
+            ("ctx_head_cos", float(np.dot(t.head_vec[i], t.head_vec[j]))),
+            ("ctx_span_cos", float(np.dot(t.span_vec[i], t.span_vec[j]))),
+        ):
+            if name in FEATURE_NAMES:
+                out[r, FEATURE_NAMES.index(name)] = value
+        for k in range(t.head_vec.shape[1]):
+            if f"ctx_prod_{k}" in FEATURE_NAMES:
+                out[r, FEATURE_NAMES.index(f"ctx_prod_{k}")] = t.head_vec[i, k] * t.head_vec[j, k] * PRODUCT_SCALE
     return out
 
 
 def test_pair_features_equal_the_plain_reference(monkeypatch: pytest.MonkeyPatch) -> None:
     from worldstate.extract.coref import resolver
-    from worldstate.extract.coref.features import pair_features
+    from worldstate.extract.coref.features import FEATURE_NAMES, pair_features
 
     tables = []
     cluster = resolver.cluster_mentions
@@ -114,7 +124,11 @@ def test_pair_features_equal_the_plain_reference(monkeypatch: pytest.MonkeyPatch
     for i in range(1, len(table.infos)):
         cands = np.arange(max(0, i - 30), i)
         far = (rng.random(len(cands)) < 0.3).astype(float)
-        assert np.array_equal(pair_features(table, i, cands, far), _reference_rows(table, i, cands, far)), i
+        got, want = pair_features(table, i, cands, far), _reference_rows(table, i, cands, far)
+        plain = [k for k, name in enumerate(FEATURE_NAMES) if not name.startswith("ctx_")]
+        assert np.array_equal(got[:, plain], want[:, plain]), i
+        assert np.allclose(got, want, atol=1e-5), i  # contextual columns: float32 sums in another order
+    assert np.abs(table.head_vec).sum() > 0, "the parse's contextual vectors reached the table"
 
 
 def test_feature_hashes_are_zlib_crc32() -> None:

@@ -7,7 +7,8 @@ gendered mentions are mostly of the other gender; a role noun to a cluster named
 each other's cluster; a parent or spouse noun ("the father") to a named cluster the rule pass did not link it to). Then whole clusters whose names agree are merged (``merge.py``).
 
 The scorer is a one-hidden-layer network (weights in ``data/ranker.json``, fitted by
-``worldstate bench tune litbank-coref``), run with numpy.
+``worldstate bench tune litbank-coref``), run with numpy. Contextual pair features from spaCy's tok2vec
+vectors (``context.py``) are ready in ``features.py`` but off (``USE_CONTEXT``; see there for why).
 """
 
 from __future__ import annotations
