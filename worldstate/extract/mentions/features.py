@@ -212,8 +212,6 @@ def features(
     if after is not None and after.low in ("'s", "’s"):
         out.append("possessed")
     out.extend(_inside(doc, cand))
-    pronoun = _pronoun_after(doc, cand)
-    out.extend((f"pron_after={pronoun}", f"pron_after_dep={pronoun}|{head.dep}"))
     out.extend(name_list_features(doc, cand))
     if not cand.pronoun:
         used = (roles if roles is not None else document_roles(doc)).get(lemma)
@@ -228,28 +226,6 @@ def features(
             out.extend((f"{f}|plural={head.tag in ('NNS', 'NNPS')}", f"{f}|first={first.pos}|{first.dep}"))
         out.extend(_of_object(doc, cand))
     return out
-
-
-PRONOUN_CLASS = {
-    **dict.fromkeys(("he", "him", "his", "himself", "she", "her", "hers", "herself"), "person"),
-    **dict.fromkeys(("it", "its", "itself"), "it"),
-    **dict.fromkeys(("they", "them", "their", "theirs", "themselves"), "they"),
-}
-PRONOUN_WINDOW = 20  # tokens after the span
-
-
-def _pronoun_after(doc: ParsedDoc, cand: Candidate) -> str:
-    """The class of the first third-person pronoun after the span, within :data:`PRONOUN_WINDOW` tokens and
-    the span's or the next sentence: "person" (he/she), "it" or "they" ("none" when there is none)."""
-    toks = doc.tokens
-    sent = toks[cand.head].sent
-    for k in range(cand.last, min(cand.last + PRONOUN_WINDOW, len(toks))):
-        if toks[k].sent > sent + 1:
-            break
-        found = PRONOUN_CLASS.get(toks[k].low)
-        if found and toks[k].pos == "PRON":
-            return found
-    return "none"
 
 
 def _dangling(doc: ParsedDoc, cand: Candidate) -> int:
