@@ -255,4 +255,3 @@ def test_a_phrase_cut_before_a_comma_names_what_the_comma_opens() -> None:
     assert short and short[0].cut_dep == "punct>relcl"
     full = [c for c in candidates(doc) if c.head == woman and c.last == words.index("house") + 1]
     assert full and full[0].cut_dep == ""
-

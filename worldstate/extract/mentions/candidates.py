@@ -67,10 +67,11 @@ def _close_quote(doc: ParsedDoc, first: int, last: int) -> int:
     left_open = words.count("“") > words.count("”") or words.count('"') % 2 == 1
     if not left_open:
         return last
-    for end in (last, last + 1):
-        if end < len(toks) and toks[end].text in CLOSING_QUOTES and toks[end].sent == toks[first].sent:
-            if end == last or toks[last].text == ",":
-                return end + 1
+    for end in (last, last + 1):  # the quote right after the span, or after a comma
+        if end >= len(toks) or toks[end].text not in CLOSING_QUOTES or toks[end].sent != toks[first].sent:
+            continue
+        if end == last or toks[last].text == ",":
+            return end + 1
     return last
 
 
