@@ -246,6 +246,7 @@ def test_a_quotation_the_phrase_opens_is_closed_in_its_span() -> None:
 
 def test_a_phrase_cut_before_a_comma_names_what_the_comma_opens() -> None:
     from worldstate.extract.mentions.candidates import candidates
+    from worldstate.extract.mentions.features import features
 
     doc = analyze("He married a disagreeable woman, whose fortune saved the house.", layers="parse").parsed
     assert doc is not None
@@ -253,5 +254,6 @@ def test_a_phrase_cut_before_a_comma_names_what_the_comma_opens() -> None:
     woman = words.index("woman")
     short = [c for c in candidates(doc) if c.head == woman and c.last == woman + 1]
     assert short and short[0].cut_dep == "punct>relcl"
+    assert "after_comma=whose" in features(doc, short[0], frozenset())
     full = [c for c in candidates(doc) if c.head == woman and c.last == words.index("house") + 1]
     assert full and full[0].cut_dep == ""
