@@ -226,3 +226,34 @@ def test_esquire_joins_the_name_before_it() -> None:
     chosen = [(Candidate(john, john + 2, john + 1), "PER", 0.9), (Candidate(esq, esq + 1, esq), "PER", 0.5)]
     out = with_esquires(doc, chosen)
     assert [(" ".join(words[c.first : c.last]), label) for c, label, _ in out] == [("John Graves , Esq", "PER")]
+
+
+def _candidate_spans(text: str) -> set[str]:
+    from worldstate.extract.mentions.candidates import candidates
+
+    doc = analyze(text, layers="parse").parsed
+    assert doc is not None
+    return {" ".join(t.text for t in doc.tokens[c.first : c.last]) for c in candidates(doc) if not c.pronoun}
+
+
+def test_a_quotation_the_phrase_opens_is_closed_in_its_span() -> None:
+    spans = _candidate_spans("The “ girl ” and the cook quarrelled. She married a “ prominent resident , ” they said.")
+    assert "The “ girl ”" in spans
+    assert "The “ girl" not in spans
+    assert "a “ prominent resident , ”" in spans
+    assert not any(s.startswith("“") or s.endswith("“") for s in spans)  # a phrase never opens or ends on one
+
+
+def test_a_phrase_cut_before_a_comma_names_what_the_comma_opens() -> None:
+    from worldstate.extract.mentions.candidates import candidates
+    from worldstate.extract.mentions.features import features
+
+    doc = analyze("He married a disagreeable woman, whose fortune saved the house.", layers="parse").parsed
+    assert doc is not None
+    words = [t.text for t in doc.tokens]
+    woman = words.index("woman")
+    short = [c for c in candidates(doc) if c.head == woman and c.last == woman + 1]
+    assert short and short[0].cut_dep == "punct>relcl"
+    assert "after_comma=whose" in features(doc, short[0], frozenset())
+    full = [c for c in candidates(doc) if c.head == woman and c.last == words.index("house") + 1]
+    assert full and full[0].cut_dep == ""

@@ -27,6 +27,7 @@ PERSONAL_PRONOUNS = frozenset(
 PLACE_ADVERBS = frozenset({"here", "there", "home", "abroad", "upstairs", "downstairs", "ashore"})
 NAME_NER = frozenset({"PERSON", "GPE", "LOC", "FAC", "ORG", "NORP"})
 EDGE_PUNCT = frozenset({"PUNCT", "CCONJ", "SPACE"})
+CLOSING_QUOTES = frozenset({"”", '"'})
 # words that open a phrase which may modify the noun before it
 RELATIVIZERS = frozenset({"who", "whom", "whose", "which", "that"})
 EXTENDERS = RELATIVIZERS | {"with", "without", "of", "on", "in", "from", "at", "like"}
@@ -48,13 +49,30 @@ class Candidate:
 
 
 def _trim(doc: ParsedDoc, first: int, last: int, head: int) -> tuple[int, int]:
-    """Drop punctuation and conjunctions at either edge (never the head)."""
+    """Drop punctuation and conjunctions at either edge (never the head), but close a quotation the span
+    opens (:func:`_close_quote`)."""
     toks = doc.tokens
     while first < head and (toks[first].pos in EDGE_PUNCT or not toks[first].text.strip()):
         first += 1
     while last - 1 > head and (toks[last - 1].pos in EDGE_PUNCT or not toks[last - 1].text.strip()):
         last -= 1
-    return first, last
+    return first, _close_quote(doc, first, last)
+
+
+def _close_quote(doc: ParsedDoc, first: int, last: int) -> int:
+    """The end of span ``[first, last)`` taking in the closing double quote (and a comma before it) that
+    follows it when the span holds an opening quote left open ("the “ girl ”", "a “ prominent resident , ”")."""
+    toks = doc.tokens
+    words = [toks[k].text for k in range(first, last)]
+    left_open = words.count("“") > words.count("”") or words.count('"') % 2 == 1
+    if not left_open:
+        return last
+    for end in (last, last + 1):  # the quote right after the span, or after a comma
+        if end >= len(toks) or toks[end].text not in CLOSING_QUOTES or toks[end].sent != toks[first].sent:
+            continue
+        if end == last or toks[last].text == ",":
+            return end + 1
+    return last
 
 
 def _extent(doc: ParsedDoc, i: int) -> tuple[int, int]:
@@ -132,6 +150,16 @@ def _name_run(doc: ParsedDoc, i: int) -> int:
     return first
 
 
+def _cut_label(doc: ParsedDoc, left_out: list[int]) -> str:
+    """The dependency label of the first right modifier a span leaves out; after a comma or other
+    punctuation, also the label of the modifier it opens ("punct>relcl" for "[a woman] , who …")."""
+    toks = doc.tokens
+    label = toks[left_out[0]].dep
+    if label == "punct" and len(left_out) > 1:
+        return f"punct>{toks[left_out[1]].dep}"
+    return label
+
+
 def head_candidates(doc: ParsedDoc, i: int) -> list[Candidate]:
     """The candidate spans headed by token ``i``: the maximal phrase and its right-cut forms."""
     lo, hi = _extent(doc, i)
@@ -142,7 +170,7 @@ def head_candidates(doc: ParsedDoc, i: int) -> list[Candidate]:
     kept: list[str] = []
     end = i + 1
     for pos, kid in enumerate(right_kids):
-        ends.append((end, tuple(kept), doc.tokens[kid].dep))
+        ends.append((end, tuple(kept), _cut_label(doc, right_kids[pos:])))
         kept.append(doc.tokens[kid].dep)
         end = max(end, _extent(doc, kid)[1])
         if pos == len(right_kids) - 1:

@@ -191,6 +191,9 @@ def features(
     leaks = sum(not cand.first <= t.head < cand.last for t in span if t.i != cand.head)
     out.append(f"leaks={min(leaks, 3)}")
     out.append(f"dangling={min(_dangling(doc, cand), 3)}")
+    if after is not None and after.text == "," and cand.last + 1 < len(toks):
+        beyond = toks[cand.last + 1]  # what the comma opens: "[a woman] , who …", "[Jo] , the eldest"
+        out.append(f"after_comma={beyond.low if beyond.pos in ('PRON', 'ADP', 'DET') else beyond.pos}")
     if after is not None:
         out.append(f"after_attached={'in' if cand.first <= after.head < cand.last else 'out'}|{after.pos}")
     if before is not None and before.sent == head.sent:
