@@ -66,6 +66,15 @@ def test_the_most_frequent_description_names_a_character_without_a_name() -> Non
     assert pick_name([], ["the lady", "the queen"], "x") == "the lady"
 
 
+def test_a_form_of_address_is_no_name() -> None:
+    """Rumpelstiltskin's little man calls the miller's daughter "Madam": she is still the miller's daughter."""
+    nominals = ["the miller's daughter", "the daughter", "the miller's daughter"]
+    assert pick_name(["Madam", "Madam", "Madam"], nominals, "x") == "the miller's daughter"
+    assert pick_name(["My Lord", "Sir"], ["the king"], "x") == "the king"
+    assert pick_name(["Sir"], [], "Sir") == "Sir", "with nothing else, the address is what there is"
+    assert pick_name(["Mr. Hall", "Mr. Hall"], ["the landlord"], "x") == "Mr. Hall", "a title with a name is a name"
+
+
 def test_a_coordinated_phrase_names_a_character_only_when_nothing_else_does() -> None:
     nominals = ["the girl and the white duck and the other"] * 3 + ["the father"]
     assert pick_name([], nominals, "father of the girl") == "the father"

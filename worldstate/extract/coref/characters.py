@@ -15,6 +15,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
+from worldstate.extract.coref.features import title_genders
 from worldstate.extract.lexicon import lexicon
 from worldstate.state import EntityKind, WorldState
 
@@ -45,6 +46,14 @@ def is_proper(name: str) -> bool:
     "Little Red-Cap", "Duke of York"), unlike "The duck" or "Little duck, little duck"."""
     words = [w.strip(",.;:!?'\"") for w in name.split()]
     return all(w[:1].isupper() or not w[:1].isalpha() or w.lower() in _NAME_PARTICLES for w in words if w)
+
+
+def is_address(name: str) -> bool:
+    """Whether a capitalised "name" is only a form of address ("Madam", "Sir", "My Lord"): a title
+    without a name or an article, which the text calls someone by but which is no name of theirs."""
+    words = [w.strip(",.;:!?'\"").lower() for w in name.split()]
+    words = [w for w in words if w and w not in ("my", "dear", "good")]
+    return bool(words) and all(w in title_genders() for w in words)
 
 
 def _name_key(name: str) -> str:
@@ -105,9 +114,10 @@ def pick_name(names: list[str], nominals: list[str], fallback: str) -> str:
     """The most frequent proper name as the text writes it (titles kept; an all-caps heading counts half;
     ties: the one of more words, then the first seen), else the most frequent definite description (ties: the
     first seen; coordinated phrases only when nothing else is there), else ``fallback``.
-    A name mention that is not written as a proper name ("The duck") counts as a description."""
-    nominals = [n for n in names if not is_proper(n)] + [n for n in nominals if not is_pronoun(n)]
-    names = [n for n in names if is_proper(n) and not is_pronoun(n)]
+    A name mention that is not written as a proper name ("The duck"), or is only a form of address ("Madam"),
+    counts as a description."""
+    nominals = [n for n in names if not is_proper(n) or is_address(n)] + [n for n in nominals if not is_pronoun(n)]
+    names = [n for n in names if is_proper(n) and not is_pronoun(n) and not is_address(n)]
     if names:
         keys = [_name_key(n) for n in names]
         counts, first = Counter(keys), _first_seen(keys)
