@@ -161,3 +161,17 @@ def test_a_fold_without_both_labels_fits_a_model_that_attaches_nothing() -> None
     table = _table()
     cluster_of = _split(table)
     assert attach_small_clusters(table, cluster_of, model) == cluster_of
+
+
+def test_a_role_the_candidate_never_has_is_never_joined_to_it() -> None:
+    """Even a model that would attach anything leaves "The queen" apart from the miller's cluster: the queen is a
+    role the miller's cluster never names ("the king" is not "the miller"); "The poor miller" still joins."""
+    table = _table()
+    cluster_of = _split(table)
+    eager = AttachModel(np.zeros(len(FEATURES)), 0.0)
+    out = attach_small_clusters(table, cluster_of, eager)
+    queen, poor = _index(table, "The queen"), _index(table, "The poor miller")
+    assert out[queen] == cluster_of[queen] and out[queen] != out[0]
+    assert out[poor] == out[0]
+    small = {c: cands for c, cands, _ in pair_rows(table, cluster_of)}
+    assert cluster_of[queen] not in small, "no candidate is left for the queen"

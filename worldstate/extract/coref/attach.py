@@ -7,7 +7,8 @@ described by entity-level features (head and name agreement, gender and number, 
 the characters mentioned around the small cluster, distance, size) and scored by a logistic model
 (weights in ``data/attach.json``, fitted by ``worldstate bench tune litbank-coref-attach``). The small
 cluster joins its best candidate when the score clears the model's threshold; otherwise it stays apart.
-A small cluster that says a quote (``speech_subjects.py``) or holds a quoted "I" is left alone: the speech
+A small cluster that names a role ("the king") or a kinship ("her mother") the candidate never has is never
+joined to it (``_clash``). A small cluster that says a quote (``speech_subjects.py``) or holds a quoted "I" is left alone: the speech
 layer reads speakers from it (``KEEP_SPEAKERS``).
 """
 
@@ -224,6 +225,8 @@ def pair_rows(table: MentionTable, cluster_of: list[int]) -> list[tuple[int, lis
         words_s = _words(info_s.mention.text) - {info_s.lemma.lower()}
         for a, d in dists.items():
             cand = clusters[a]
+            if _clash(rec, cand, head_s, info_s.lemma.lower() in lex.kinship):
+                continue
             gs, ga = rec.summary.gender() or int(table.gender[first]), cand.summary.gender()
             text_words = cand.words - {info_s.lemma.lower()}
             row = [
@@ -255,8 +258,17 @@ def pair_rows(table: MentionTable, cluster_of: list[int]) -> list[tuple[int, lis
             ]
             cands.append(a)
             rows.append(row)
-        out.append((c, cands, np.asarray(rows, dtype=float)))
+        if cands:
+            out.append((c, cands, np.asarray(rows, dtype=float)))
     return out
+
+
+def _clash(small: _Cluster, cand: _Cluster, head: int, kin: bool) -> bool:
+    """Never a candidate: the small cluster names a role ("the king", "the old grandmother") the candidate
+    never has ("the miller", "Tom", "Anna"), or is a kinship noun the candidate never is."""
+    if small.roles and not small.roles & cand.roles:
+        return True
+    return kin and head not in cand.heads
 
 
 def _distance(sentences: list[int], s: int) -> int:
