@@ -35,9 +35,9 @@ WINDOW = 10  # sentences around the small cluster's first mention in which candi
 FOCUS = 3  # sentences either side counted for the candidate's share of the persons mentioned
 SHIPPED = "coref/data/attach.json"
 # On: by nested document-level 5-fold CV on LitBank dev (ranker and attachment refitted per fold; shipped
-# weights, threshold 0.2) clusters per character fall from 4.14 to 3.95, CoNLL F1 holds (0.6940 -> 0.6943),
-# merged documents hold (0.667); litbank-quotes speaker accuracy with per-fold attachment weights 0.761 -> 0.757
-# (fold seed 0) and 0.752 -> 0.756 (seed 1). Off (False): the pass attaches nothing unless ``use_model`` sets one.
+# weights, threshold 0.15, main of 2026-11-25 with the role veto) clusters per character fall from 4.13 to 3.91,
+# CoNLL F1 holds (0.6957 -> 0.6962), merged documents hold (0.632). Off (False): the pass attaches nothing unless
+# ``use_model`` sets one.
 ENABLED = True
 KEEP_SPEAKERS = True  # a small cluster holding a quote's speaker or a quoted "I" is never attached
 FEATURES = [
