@@ -9,7 +9,6 @@ in-sample score is ``bench run litbank-coref`` on the same data."""
 from __future__ import annotations
 
 import copy
-import json
 import sys
 import time
 from dataclasses import dataclass
@@ -21,10 +20,16 @@ import numpy as np
 
 from worldstate.bench.folds import assign_folds
 from worldstate.bench.items import Item
-from worldstate.bench.tune.store import TuneOptions, command_line, provenance, tuned_else_shipped, write_provenance
+from worldstate.bench.tune.store import (
+    TuneOptions,
+    command_line,
+    provenance,
+    read_provenance,
+    tuned_else_shipped,
+    write_model_json,
+)
 from worldstate.config import Settings
 from worldstate.detect.tuned import tuned_dir
-from worldstate.files import atomic_write_text
 
 TASK = "litbank-coref"
 THRESHOLDS = (0.08, 0.15, 0.3)
@@ -253,17 +258,10 @@ def tune_litbank_coref(
         seconds=round(time.perf_counter() - started, 1),
     )
     model.provenance = prov
-    path = weights_path(settings)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write_text(path, json.dumps(model.to_dict()) + "\n")
-    write_provenance(settings, TASK, {**prov, "model": str(path)})
+    write_model_json(settings, TASK, weights_path(settings), model.to_dict(), prov)
     return prov
 
 
 def parameters_in_use(settings: Settings, data: Path | None = None) -> dict[str, Any]:
     """The ranker weights ``bench run litbank-coref`` uses: tuned, else shipped."""
-
-    def provenance_of(path: Path) -> dict[str, Any]:
-        return dict(json.loads(path.read_text("utf-8")).get("provenance") or {})
-
-    return tuned_else_shipped(weights_path(settings), shipped_path(), data, provenance_of)
+    return tuned_else_shipped(weights_path(settings), shipped_path(), data, read_provenance)

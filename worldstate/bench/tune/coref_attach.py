@@ -15,7 +15,6 @@ the shipped weights)."""
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 from collections import Counter
@@ -27,10 +26,16 @@ from typing import Any
 import numpy as np
 
 from worldstate.bench.folds import assign_folds
-from worldstate.bench.tune.store import TuneOptions, command_line, provenance, tuned_else_shipped, write_provenance
+from worldstate.bench.tune.store import (
+    TuneOptions,
+    command_line,
+    provenance,
+    read_provenance,
+    tuned_else_shipped,
+    write_model_json,
+)
 from worldstate.config import Settings
 from worldstate.detect.tuned import tuned_dir
-from worldstate.files import atomic_write_text
 
 TASK = "litbank-coref-attach"
 THRESHOLDS = (0.15, 0.2, 0.3, 0.4)
@@ -234,17 +239,10 @@ def tune_litbank_coref_attach(data: Path, settings: Settings, options: TuneOptio
         seconds=round(time.perf_counter() - started, 1),
     )
     model.provenance = prov
-    path = weights_path(settings)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write_text(path, json.dumps(model.to_dict()) + "\n")
-    write_provenance(settings, TASK, {**prov, "model": str(path)})
+    write_model_json(settings, TASK, weights_path(settings), model.to_dict(), prov)
     return prov
 
 
 def parameters_in_use(settings: Settings, data: Path | None = None) -> dict[str, Any]:
     """The attachment weights ``bench run`` uses: tuned, else shipped."""
-
-    def provenance_of(path: Path) -> dict[str, Any]:
-        return dict(json.loads(path.read_text("utf-8")).get("provenance") or {})
-
-    return tuned_else_shipped(weights_path(settings), shipped_path(), data, provenance_of)
+    return tuned_else_shipped(weights_path(settings), shipped_path(), data, read_provenance)

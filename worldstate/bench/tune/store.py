@@ -111,6 +111,13 @@ def write_provenance(settings: Settings, task: str, document: dict[str, Any]) ->
     return path
 
 
+def write_model_json(settings: Settings, task: str, path: Path, model: dict[str, Any], prov: dict[str, Any]) -> None:
+    """Write a fitted model's JSON (``model``, its provenance inside) to ``path`` and its provenance beside it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write_text(path, json.dumps(model) + "\n")
+    write_provenance(settings, task, {**prov, "model": str(path)})
+
+
 def cross_validated(
     docs: list[Any],
     options: TuneOptions,
