@@ -19,13 +19,17 @@ TEXT = (
 )
 
 
-def _table():
+def _table(text: str = TEXT):
+    """The mention table of ``text`` after the rule pass, with its quotes marked as ``analyze`` marks them."""
     from worldstate.extract.builder import parse
     from worldstate.extract.coref.resolver import mention_table, rule_pass
+    from worldstate.extract.quotes import find_quotes
+    from worldstate.extract.speech import mark_quoted_tokens
     from worldstate.state import Story
 
-    story = Story.from_text(TEXT)
+    story = Story.from_text(text)
     doc, _ = parse(story, Settings())
+    mark_quoted_tokens(doc, find_quotes(story))
     return mention_table(rule_pass(doc, story.text))
 
 
@@ -118,21 +122,8 @@ SPOKEN = (
 )
 
 
-def _spoken_table():
-    from worldstate.extract.builder import parse
-    from worldstate.extract.coref.resolver import mention_table, rule_pass
-    from worldstate.extract.quotes import find_quotes
-    from worldstate.extract.speech import mark_quoted_tokens
-    from worldstate.state import Story
-
-    story = Story.from_text(SPOKEN)
-    doc, _ = parse(story, Settings())
-    mark_quoted_tokens(doc, find_quotes(story))
-    return mention_table(rule_pass(doc, story.text))
-
-
 def test_the_subject_of_a_verb_of_speaking_beside_a_quote_says_it() -> None:
-    table = _spoken_table()
+    table = _table(SPOKEN)
     assert table.speaker is not None
     assert table.speaker[_index(table, "the poor miller")], "said the poor miller"
     assert not table.speaker[_index(table, "The old miller")], "walked, no quote near"
@@ -140,7 +131,7 @@ def test_the_subject_of_a_verb_of_speaking_beside_a_quote_says_it() -> None:
 
 
 def test_a_small_cluster_that_says_a_quote_stays_apart(monkeypatch: pytest.MonkeyPatch) -> None:
-    table = _spoken_table()
+    table = _table(SPOKEN)
     poor = _index(table, "the poor miller")
     cluster_of = [
         0 if info.mention.text.lower() in ("the old miller", "he", "his") else i for i, info in enumerate(table.infos)
