@@ -15,7 +15,7 @@ import numpy as np
 
 from worldstate.data import load_yaml
 from worldstate.extract.coref.context import WIDTH, mention_vectors, token_vectors
-from worldstate.extract.coref.gender import name_gender
+from worldstate.extract.coref.gender import document_name_genders
 from worldstate.extract.coref.mentions import MentionInfo
 from worldstate.extract.coref.speech_subjects import speech_subjects
 from worldstate.extract.lexicon import Lexicon, lexicon
@@ -152,6 +152,9 @@ def build_table(
     lex = lex or lexicon()
     titles = title_genders()
     segments = _quote_segments(doc)
+    name_genders = document_name_genders(
+        [_words(info.mention.text) for info in infos if info.mention.kind == MentionKind.NAME], titles
+    )
     keys: dict[str, int] = {}
     ent_index: dict[str, int] = {}
 
@@ -190,7 +193,7 @@ def build_table(
             gender = titles.get(title, "")
             if not gender and tok.ent_type == "PERSON" and words:
                 rest = [w for w in words if w.lower().rstrip(".") not in titles]
-                gender = name_gender(rest[0]) if rest else ""
+                gender = name_genders.get(rest[0].lower(), "") if rest else ""
         else:
             mtype = NOMINAL
             gender = lex.person_nouns.get(info.lemma, "")
