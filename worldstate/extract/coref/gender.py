@@ -2,8 +2,9 @@
 
 :func:`name_gender` asks the list only. :func:`guessed_name_gender` guesses a name the list does not
 know from its final letters ("Marilla", "Ichabod"), with a suffix model learned on first use from the
-list itself (nothing shipped). :func:`document_name_genders` decides, once per document, which gender
-each name word of the story's name mentions has, and keeps suffix guesses off surnames ("Holmes").
+list itself (nothing shipped). :class:`NameGenders` decides, once per document, which gender each
+name word of the story's name mentions has: the list first, then the story's own evidence (a gendered
+title with the name, "her"/"himself" in the name's clause), then a suffix guess, kept off surnames ("Holmes").
 """
 
 from __future__ import annotations
@@ -13,12 +14,21 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from worldstate.extract.parsed import ParsedDoc
+
 LIST_GENDERS = {"male": "male", "mostly_male": "male", "female": "female", "mostly_female": "female"}
 SUFFIX_LENGTH = 6  # longest ending read ("^" marks the start of the name, so short names count whole)
 SUFFIX_MIN_NAMES = 3  # an ending seen on fewer names of the list does not move the estimate
 SUFFIX_PRIOR = 2.0  # weight of the shorter ending's estimate against a longer ending's counts
 SUFFIX_CONFIDENCE = 0.9  # a guess is given only this sure (held-out: about 0.96 right on 0.59 of names)
 # Titles that stand before a surname ("Mr. Holmes"); "Miss", "Aunt", "Sir", "Lady" often stand before a first name.
+# A possessive or reflexive in a name's own clause ("Marilla shook her head"): "her" counts only as a possessive.
+CLAUSE_PRONOUNS = {"his": "male", "himself": "male", "her": "female", "herself": "female"}
+# Dependencies that stay inside a clause, climbing from the pronoun to its verb ("her" → "head" → "shook").
+CLAUSE_INTERNAL = frozenset(["poss", "dobj", "pobj", "prep", "dative", "npadvmod", "attr", "pcomp", "iobj"])
+TITLE_VOTE = 2  # a gendered title with the name ("Miss Marilla") weighs as two pronouns
+EVIDENCE_RATIO = 3  # the evidence gives a gender when it outweighs the other gender this many times
+
 SURNAME_TITLES = frozenset(
     [
         "mr",
@@ -110,11 +120,11 @@ def guessed_name_gender(first_name: str) -> str:
     return name_gender(word) or suffix_model().guess(word)
 
 
-def document_name_genders(names: Sequence[Sequence[str]], titles: dict[str, str]) -> dict[str, str]:
-    """For the name mentions of one document, each as its words ("Mr.", "Sherlock", "Holmes"): the gender
-    of every name word (lower case) that leads a name once its titles are dropped. The list decides first;
-    a word the list does not know gets a suffix guess unless the story also uses it as a surname (the last
-    of two or more name words, "Sherlock Holmes", or the one word after a surname title, "Mr. Holmes")."""
+def suffix_guesses(names: Iterable[Sequence[str]], titles: dict[str, str]) -> dict[str, str]:
+    """For the name mentions of one document, each as its words ("Mr.", "Sherlock", "Holmes"): a suffix
+    guess for every word that leads a name once its titles are dropped and that the list does not know,
+    unless the story also uses it as a surname (the last of two or more name words, "Sherlock Holmes",
+    or the one word after a surname title, "Mr. Holmes")."""
     surnames: set[str] = set()
     leads: set[str] = set()
     for words in names:
@@ -128,10 +138,87 @@ def document_name_genders(names: Sequence[Sequence[str]], titles: dict[str, str]
         elif len(lows) >= 2 and lows[0] in SURNAME_TITLES:
             surnames.add(bare[0])
     out = {}
-    for word in leads:
-        gender = name_gender(word)
-        if not gender and word not in surnames and word.isalpha():
-            gender = suffix_model().guess(word)
+    for word in leads - surnames:
+        gender = "" if name_gender(word) or not word.isalpha() else suffix_model().guess(word)
         if gender:
             out[word] = gender
+    return out
+
+
+@dataclass(frozen=True)
+class NameGenders:
+    """The genders one document's name words have: from the list, the story's evidence, a suffix guess."""
+
+    evidence: dict[str, str]
+    guesses: dict[str, str]
+
+    @classmethod
+    def of_document(cls, doc: ParsedDoc, names: dict[int, Sequence[str]], titles: dict[str, str]) -> NameGenders:
+        """``names``: head token → words of each name mention of ``doc``."""
+        return cls(name_evidence(doc, names, titles), suffix_guesses(names.values(), titles))
+
+    def gender(self, word: str, person: bool) -> str:
+        """Gender of the name word ``word`` leading a mention; ``person``: the parser tags it a person.
+        The list decides first, then the story's evidence; a suffix guess only for a person."""
+        low = word.lower()
+        if person and (listed := name_gender(low)):
+            return listed
+        return self.evidence.get(low, "") or (self.guesses.get(low, "") if person else "")
+
+
+def _clause_verb(doc: ParsedDoc, i: int) -> int:
+    """The verb whose clause token ``i`` sits in, climbing only clause-internal links; -1 none."""
+    for _ in range(5):
+        tok = doc.tokens[i]
+        if tok.dep not in CLAUSE_INTERNAL or tok.head == i:
+            return -1
+        i = tok.head
+        if doc.tokens[i].pos in ("VERB", "AUX"):
+            return i
+    return -1
+
+
+def _subject(doc: ParsedDoc, verb: int) -> int:
+    """The subject of ``verb``, or of the verb it is conjoined to ("rose and shook her head"); -1 none."""
+    for _ in range(2):
+        subjects = doc.kids(verb, "nsubj", "nsubjpass")
+        if subjects:
+            return subjects[0].i
+        tok = doc.tokens[verb]
+        if tok.dep != "conj" or doc.tokens[tok.head].pos not in ("VERB", "AUX"):
+            return -1
+        verb = tok.head
+    return -1
+
+
+def name_evidence(doc: ParsedDoc, names: dict[int, Sequence[str]], titles: dict[str, str]) -> dict[str, str]:
+    """Genders the story itself gives name words, in one pass: a gendered title with the name anywhere
+    ("Miss Marilla", "Mrs. Rachel"), and a possessive or reflexive in the clause whose subject the name is
+    ("Marilla shook her head", "Oak ... himself"). ``names``: head token → words of each name mention.
+    A word gets a gender only when its evidence outweighs the other gender's EVIDENCE_RATIO times."""
+    votes: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    lead: dict[int, str] = {}
+    for head, words in names.items():
+        lows = [w.lower().rstrip(".") for w in words]
+        bare = [w for w in lows if w not in titles]
+        if not bare:
+            continue
+        lead[head] = bare[0]
+        title_gender = next((titles[w] for w in lows if titles.get(w)), "")
+        if title_gender:
+            votes[bare[0]][title_gender == "female"] += TITLE_VOTE
+    for tok in doc.tokens:
+        gender = CLAUSE_PRONOUNS.get(tok.low, "")
+        if not gender or (tok.low == "her" and tok.dep != "poss"):
+            continue
+        verb = _clause_verb(doc, tok.i) if tok.dep != "dobj" else tok.head
+        subject = _subject(doc, verb) if verb >= 0 else -1
+        if subject in lead and doc.tokens[subject].in_quote == tok.in_quote:
+            votes[lead[subject]][gender == "female"] += 1
+    out = {}
+    for word, (male, female) in votes.items():
+        if male >= EVIDENCE_RATIO * female and male:
+            out[word] = "male"
+        elif female >= EVIDENCE_RATIO * male and female:
+            out[word] = "female"
     return out
