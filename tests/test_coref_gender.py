@@ -66,8 +66,16 @@ def test_names_the_list_lacks_get_a_guess_and_listed_names_keep_the_list() -> No
 
 def test_a_word_the_story_uses_as_a_surname_gets_no_suffix_guess() -> None:
     titles = title_genders()
-    guesses = suffix_guesses([["Sherlock", "Holmes"], ["Holmes"], ["Mr", "Syme"], ["Syme"], ["Marilla"]], titles)
-    assert guesses == {"marilla": "female", "sherlock": "male"}
+    names = [
+        ["Sherlock", "Holmes"],
+        ["Holmes"],
+        ["Mr", "Syme"],
+        ["Syme"],
+        ["Count", "Dracula"],
+        ["Dracula"],
+        ["Marilla"],
+    ]
+    assert suffix_guesses(names, titles) == {"marilla": "female", "sherlock": "male"}
     assert "jervis" in suffix_guesses([["Jervis"]], titles), "alone, an unknown name is read as a first name"
 
 

@@ -193,7 +193,8 @@ def build_table(
             if not gender and tok.ent_type not in ("GPE", "LOC", "FAC") and words:
                 rest = [w for w in words if w.lower().rstrip(".") not in titles]
                 person = tok.ent_type == "PERSON" or entity_kind.get(info.mention.entity or "") == "character"
-                gender = name_genders.gender(rest[0], person) if rest else ""
+                noun = lex.person_nouns.get(rest[0].lower(), "") if rest else ""  # "Papa", "Mother"
+                gender = noun or (name_genders.gender(rest[0], person) if rest else "")
         else:
             mtype = NOMINAL
             gender = lex.person_nouns.get(info.lemma, "")

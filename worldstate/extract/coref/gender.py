@@ -29,27 +29,6 @@ CLAUSE_INTERNAL = frozenset(["poss", "dobj", "pobj", "prep", "dative", "npadvmod
 TITLE_VOTE = 2  # a gendered title with the name ("Miss Marilla") weighs as two pronouns
 EVIDENCE_RATIO = 3  # the evidence gives a gender when it outweighs the other gender this many times
 
-SURNAME_TITLES = frozenset(
-    [
-        "mr",
-        "mister",
-        "monsieur",
-        "m",
-        "mrs",
-        "mistress",
-        "ms",
-        "madam",
-        "madame",
-        "mme",
-        "dr",
-        "doctor",
-        "captain",
-        "colonel",
-        "general",
-        "professor",
-    ]
-)
-
 
 @lru_cache(maxsize=1)
 def _gender_detector():
@@ -123,8 +102,8 @@ def guessed_name_gender(first_name: str) -> str:
 def suffix_guesses(names: Iterable[Sequence[str]], titles: dict[str, str]) -> dict[str, str]:
     """For the name mentions of one document, each as its words ("Mr.", "Sherlock", "Holmes"): a suffix
     guess for every word that leads a name once its titles are dropped and that the list does not know,
-    unless the story also uses it as a surname (the last of two or more name words, "Sherlock Holmes",
-    or the one word after a surname title, "Mr. Holmes")."""
+    unless the story also uses it as a surname (the last of two or more name words, "Sherlock Holmes") or
+    with a title ("Mr. Holmes", "Count Dracula": the title's gender is the evidence then)."""
     surnames: set[str] = set()
     leads: set[str] = set()
     for words in names:
@@ -135,7 +114,7 @@ def suffix_guesses(names: Iterable[Sequence[str]], titles: dict[str, str]) -> di
         leads.add(bare[0])
         if len(bare) >= 2:
             surnames.add(bare[-1])
-        elif len(lows) >= 2 and lows[0] in SURNAME_TITLES:
+        if len(bare) < len(lows):
             surnames.add(bare[0])
     out = {}
     for word in leads - surnames:
