@@ -139,7 +139,7 @@ class NameGenders:
     def gender(self, word: str, person: bool) -> str:
         """Gender of the name word ``word`` leading a mention; ``person``: the parser tags it a person.
         The list decides first, then the story's evidence; a suffix guess only for a person."""
-        low = word.lower()
+        low = word.strip(".,'’").lower()
         if person and (listed := name_gender(low)):
             return listed
         return self.evidence.get(low, "") or (self.guesses.get(low, "") if person else "")
