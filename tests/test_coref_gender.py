@@ -77,6 +77,7 @@ def test_a_word_the_story_uses_as_a_surname_gets_no_suffix_guess() -> None:
     ]
     assert suffix_guesses(names, titles) == {"marilla": "female", "sherlock": "male"}
     assert "jervis" in suffix_guesses([["Jervis"]], titles), "alone, an unknown name is read as a first name"
+    assert suffix_guesses([["Papa"], ["Mamma"]], titles) == {"papa": "male", "mamma": "female"}
 
 
 def test_titles_and_pronouns_in_the_names_clause_give_evidence() -> None:

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from worldstate.data import load_yaml
 from worldstate.extract.parsed import ParsedDoc
 
 LIST_GENDERS = {"male": "male", "mostly_male": "male", "female": "female", "mostly_female": "female"}
@@ -52,6 +53,12 @@ def list_names() -> dict[str, str]:
         if gender and name.isalpha() and name.isascii():
             out[name] = gender
     return out
+
+
+@lru_cache(maxsize=1)
+def address_words() -> dict[str, str]:
+    """Words of family address used as names ("Papa", "Mamma") → their gender."""
+    return {str(k): str(v) for k, v in load_yaml("extract", "coref/data/address_words.yaml").items()}
 
 
 @dataclass(frozen=True)
@@ -118,7 +125,9 @@ def suffix_guesses(names: Iterable[Sequence[str]], titles: dict[str, str]) -> di
             surnames.add(bare[0])
     out = {}
     for word in leads - surnames:
-        gender = "" if name_gender(word) or not word.isalpha() else suffix_model().guess(word)
+        if name_gender(word) or not word.isalpha():
+            continue
+        gender = address_words().get(word) or suffix_model().guess(word)
         if gender:
             out[word] = gender
     return out
