@@ -118,3 +118,16 @@ def test_the_mention_table_gives_unknown_names_their_gender() -> None:
 def test_stories_without_usable_names_build_a_table(text: str) -> None:
     table = _table(text)
     assert len(table.gender) == len(table.infos)
+
+
+def test_he_does_not_join_a_woman_whose_name_the_list_does_not_know() -> None:
+    from worldstate.analysis import analyze
+
+    text = (
+        "Matthew Cuthbert went out to the barn. Marilla sat by the window for a long time and looked at "
+        "the road. Marilla was thinking about the orphan. He came back at noon and he sat down."
+    )
+    ws = analyze(text, Settings()).state
+    entity = {m.text: m.entity for m in ws.mentions}
+    assert entity["He"] != entity["Marilla"]
+    assert entity["He"] == entity["Matthew Cuthbert"]
