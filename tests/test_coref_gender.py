@@ -16,6 +16,7 @@ from worldstate.extract.coref.gender import (
     name_evidence,
     name_gender,
     suffix_guesses,
+    surname_genders,
 )
 
 MALE, FEMALE = 1, 2
@@ -94,6 +95,15 @@ def test_titles_and_pronouns_in_the_names_clause_give_evidence() -> None:
     assert evidence.get("oak") == "male"
     assert evidence.get("tibby") == "female"
     assert "zorbul" not in evidence, "evidence of both genders gives none"
+
+
+def test_a_bare_surname_takes_the_gender_its_full_names_agree_on() -> None:
+    titles = title_genders()
+    names = [["Gabriel", "Oak"], ["Oak"], ["Matthew", "Cuthbert"], ["Marilla", "Cuthbert"], ["Mrs", "Rachel", "Lynde"]]
+    genders = NameGenders(evidence={}, guesses=suffix_guesses(names, titles))
+    surnames = surname_genders(names, titles, genders)
+    assert surnames == {"oak": "male", "lynde": "female"}, "Cuthbert is both Matthew's and Marilla's"
+    assert NameGenders({}, {}, surnames).gender("Oak", person=True) == "male"
 
 
 def test_the_list_decides_before_the_evidence_and_a_guess_needs_a_person() -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from worldstate.data import load_yaml
@@ -135,23 +135,46 @@ def suffix_guesses(names: Iterable[Sequence[str]], titles: dict[str, str]) -> di
 
 @dataclass(frozen=True)
 class NameGenders:
-    """The genders one document's name words have: from the list, the story's evidence, a suffix guess."""
+    """The genders one document's name words have: from the list, the story's evidence, the full names a
+    surname ends, a suffix guess."""
 
     evidence: dict[str, str]
     guesses: dict[str, str]
+    surnames: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def of_document(cls, doc: ParsedDoc, names: dict[int, Sequence[str]], titles: dict[str, str]) -> NameGenders:
         """``names``: head token → words of each name mention of ``doc``."""
-        return cls(name_evidence(doc, names, titles), suffix_guesses(names.values(), titles))
+        first = cls(name_evidence(doc, names, titles), suffix_guesses(names.values(), titles))
+        return cls(first.evidence, first.guesses, surname_genders(names.values(), titles, first))
 
     def gender(self, word: str, person: bool) -> str:
-        """Gender of the name word ``word`` leading a mention; ``person``: the parser tags it a person.
-        The list decides first, then the story's evidence; a suffix guess only for a person."""
+        """Gender of the name word ``word`` leading a mention; ``person``: the parser or the rule pass takes
+        it for a person. The list decides first, then the story's evidence; for a person then the gender of
+        the full names the word ends ("Oak" after "Gabriel Oak"), then a suffix guess."""
         low = word.strip(".,'’").lower()
         if person and (listed := name_gender(low)):
             return listed
-        return self.evidence.get(low, "") or (self.guesses.get(low, "") if person else "")
+        if low in self.evidence or not person:
+            return self.evidence.get(low, "")
+        return self.surnames.get(low, "") or self.guesses.get(low, "")
+
+
+def surname_genders(names: Iterable[Sequence[str]], titles: dict[str, str], genders: NameGenders) -> dict[str, str]:
+    """The last word of every name of two or more words ("Gabriel Oak", "Mrs. Rachel Lynde") → the gender of
+    its full names (their title's, else their first word's), when all of them that have one agree (not
+    "Cuthbert" of both "Matthew Cuthbert" and "Marilla Cuthbert")."""
+    seen: dict[str, set[str]] = defaultdict(set)
+    for words in names:
+        lows = [w.lower().rstrip(".") for w in words]
+        bare = [w for w in lows if w not in titles]
+        if len(bare) < 2:
+            continue
+        title = next((titles[w] for w in lows if titles.get(w)), "")
+        gender = title or genders.gender(bare[0], person=True)
+        if gender:
+            seen[bare[-1]].add(gender)
+    return {word: next(iter(found)) for word, found in seen.items() if len(found) == 1}
 
 
 def _clause_verb(doc: ParsedDoc, i: int) -> int:
