@@ -4,7 +4,8 @@
 know from its final letters ("Marilla", "Ichabod"), with a suffix model learned on first use from the
 list itself (nothing shipped). :class:`NameGenders` decides, once per document, which gender each
 name word of the story's name mentions has: the list first, then the story's own evidence (a gendered
-title with the name, "her"/"himself" in the name's clause), then a suffix guess, kept off surnames ("Holmes").
+title with the name, "her"/"himself" in the name's clause), then the gender of the full names a bare
+surname ends ("Oak" after "Gabriel Oak"), then a suffix guess, kept off surnames ("Holmes").
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ SUFFIX_LENGTH = 6  # longest ending read ("^" marks the start of the name, so sh
 SUFFIX_MIN_NAMES = 3  # an ending seen on fewer names of the list does not move the estimate
 SUFFIX_PRIOR = 2.0  # weight of the shorter ending's estimate against a longer ending's counts
 SUFFIX_CONFIDENCE = 0.9  # a guess is given only this sure (held-out: about 0.96 right on 0.59 of names)
-# Titles that stand before a surname ("Mr. Holmes"); "Miss", "Aunt", "Sir", "Lady" often stand before a first name.
 # A possessive or reflexive in a name's own clause ("Marilla shook her head"): "her" counts only as a possessive.
 CLAUSE_PRONOUNS = {"his": "male", "himself": "male", "her": "female", "herself": "female"}
 # Dependencies that stay inside a clause, climbing from the pronoun to its verb ("her" → "head" → "shook").
