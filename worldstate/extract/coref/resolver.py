@@ -334,12 +334,16 @@ class _Resolver:
             title_words = [t.low for t in toks if t.low in self.lex.titles]
             gender = title_gender or (self.lex.person_nouns.get(title_words[0], "") if title_words else "")
             guessed = not gender and kind == EntityKind.CHARACTER
+            firm = False  # a gender the story gives the name (evidence, its full names, a suffix guess) stays
             if guessed:
-                gender = self.name_genders.gender(words[0], person=True)
+                gender = name_gender(words[0])
+                if not gender:
+                    gender = self.name_genders.gender(words[0], person=True)
+                    firm = bool(gender)
                 if not gender and head.ent_type not in PERSON_NER and not self.animate(info.mention.text, NAME_MARGIN):
                     kind, guessed = EntityKind.OTHER, False  # "Heat rushed to her cheeks", "Heaven"
             ent_id = self.new_entity(info.mention.text, kind, info.mention.sentence, gender)
-            self.gender_soft[ent_id] = guessed
+            self.gender_soft[ent_id] = guessed and not firm
         elif self.ents[ent_id].entity.kind == EntityKind.OTHER and self._acts_like_person(info.head):
             self.ents[ent_id].entity.kind = EntityKind.CHARACTER
         self.names.setdefault(key, ent_id)
