@@ -15,7 +15,7 @@ import numpy as np
 
 from worldstate.data import load_yaml
 from worldstate.extract.coref.context import WIDTH, mention_vectors, token_vectors
-from worldstate.extract.coref.gender import name_gender
+from worldstate.extract.coref.gender import NameGenders
 from worldstate.extract.coref.mentions import MentionInfo
 from worldstate.extract.coref.speech_subjects import speech_subjects
 from worldstate.extract.lexicon import Lexicon, lexicon
@@ -152,6 +152,8 @@ def build_table(
     lex = lex or lexicon()
     titles = title_genders()
     segments = _quote_segments(doc)
+    name_words_at = {info.head: _words(info.mention.text) for info in infos if info.mention.kind == MentionKind.NAME}
+    name_genders = NameGenders.of_document(doc, name_words_at, titles)
     keys: dict[str, int] = {}
     ent_index: dict[str, int] = {}
 
@@ -188,9 +190,11 @@ def build_table(
         elif kind == MentionKind.NAME:
             mtype = NAME
             gender = titles.get(title, "")
-            if not gender and tok.ent_type == "PERSON" and words:
+            if not gender and tok.ent_type not in ("GPE", "LOC", "FAC") and words:
                 rest = [w for w in words if w.lower().rstrip(".") not in titles]
-                gender = name_gender(rest[0]) if rest else ""
+                person = tok.ent_type == "PERSON" or entity_kind.get(info.mention.entity or "") == "character"
+                noun = lex.person_nouns.get(rest[0].lower(), "") if rest else ""  # "Papa", "Mother"
+                gender = noun or (name_genders.gender(rest[0], person) if rest else "")
         else:
             mtype = NOMINAL
             gender = lex.person_nouns.get(info.lemma, "")

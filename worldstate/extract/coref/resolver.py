@@ -32,7 +32,7 @@ from worldstate.extract.coref.features import (
     title_genders,
 )
 from worldstate.extract.coref.first_person import join_self_named, narrator_cluster
-from worldstate.extract.coref.gender import name_gender
+from worldstate.extract.coref.gender import NameGenders, name_gender
 from worldstate.extract.coref.mentions import Coreference, MentionInfo
 from worldstate.extract.coref.naming import group_name, is_no_name, lower_words, pronoun_name, short_ids
 from worldstate.extract.coref.ranker import RankerModel, cluster_mentions, load_ranker
@@ -187,6 +187,11 @@ class _Resolver:
     # -- pass ---------------------------------------------------------------------------
     def run(self) -> None:
         candidates = self.collect()
+        self.name_genders = NameGenders.of_document(
+            self.doc,
+            {c.head: c.mention.text.split() for c in candidates if c.mention.kind == MentionKind.NAME},
+            self.title_gender,
+        )
         self.prefetch_animacy(candidates)
         for info in candidates:
             kind = info.mention.kind
@@ -329,12 +334,16 @@ class _Resolver:
             title_words = [t.low for t in toks if t.low in self.lex.titles]
             gender = title_gender or (self.lex.person_nouns.get(title_words[0], "") if title_words else "")
             guessed = not gender and kind == EntityKind.CHARACTER
+            firm = False  # a gender the story gives the name (evidence, its full names, a suffix guess) stays
             if guessed:
                 gender = name_gender(words[0])
+                if not gender:
+                    gender = self.name_genders.gender(words[0], person=True)
+                    firm = bool(gender)
                 if not gender and head.ent_type not in PERSON_NER and not self.animate(info.mention.text, NAME_MARGIN):
                     kind, guessed = EntityKind.OTHER, False  # "Heat rushed to her cheeks", "Heaven"
             ent_id = self.new_entity(info.mention.text, kind, info.mention.sentence, gender)
-            self.gender_soft[ent_id] = guessed
+            self.gender_soft[ent_id] = guessed and not firm
         elif self.ents[ent_id].entity.kind == EntityKind.OTHER and self._acts_like_person(info.head):
             self.ents[ent_id].entity.kind = EntityKind.CHARACTER
         self.names.setdefault(key, ent_id)
