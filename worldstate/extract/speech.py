@@ -78,7 +78,8 @@ class _Turn:
     speaker: str | None = None
     addressees: list[str] = field(default_factory=list)
     vocatives: list[str] = field(default_factory=list)
-    rule: str = ""  # which rule gave the speaker (verb, same-turn, vocative, alternation, addressee, named)
+    rule: str = ""  # which rule gave the speaker (verb, same-turn, vocative, alternation, addressee, named, ranker)
+    confidence: float | None = None  # the speaker ranker's probability for the speaker (None: rules only)
 
 
 class SpeechExtractor:
@@ -165,6 +166,19 @@ class SpeechExtractor:
                     best, best_cost = tok, cost
         return best
 
+    def voice_owner(self, verb: Token, called: set[str]) -> str | None:
+        """Whose voice speaks when the speech verb's subject is a thing (“when she came to the youngest, a
+        soft voice cried”): the last character or group named outside quotes before the verb in its
+        sentence, other than one called inside the quote; None when there is none."""
+        for tok in reversed(self.doc.tokens[: verb.i]):
+            if tok.sent != verb.sent:
+                break
+            info = self.coref.by_token.get(tok.i)
+            ent = info.mention.entity if info is not None and not tok.in_quote else None
+            if ent and ent not in called and self.entities[ent].kind in (EntityKind.CHARACTER, EntityKind.GROUP):
+                return ent
+        return None
+
     def tags_quote(self, quote: Quote, verb: Token) -> bool:
         """Whether ``verb``, not a speech verb, still attributes the quote it follows: the quote breaks off
         mid-sentence ("… fifty ,” / "… us ! ’" then a lower-case word) and only its subject, a character,
@@ -183,11 +197,13 @@ class SpeechExtractor:
     def _token_at(self, offset: int) -> int:
         return max(0, min(len(self.doc.tokens) - 1, bisect.bisect_right(self.tok_starts, offset) - 1))
 
-    def speaker_of(self, verb: Token) -> str | None:
-        """The character (or group) that is the verb's subject; when the parser found none, the mention
-        right after the verb ("observed Amy", "said the old man": inverted attribution)."""
+    def speaker_of(self, verb: Token, called: frozenset[str] | set[str] = frozenset()) -> str | None:
+        """The character (or group) that is the verb's subject; when the parser found none, or only one of
+        the ``called`` (‘No, wife,’ said the man: "wife" parsed as the subject), the mention right after
+        the verb ("observed Amy", "said the old man": inverted attribution)."""
         ent = entity_of(self.doc, self.coref, subject_of(self.doc, verb))
-        if ent is None:
+        if ent is None or ent in called:
+            ent = None
             for tok in self.doc.tokens[verb.i + 1 : verb.i + 1 + INVERTED_REACH]:
                 if tok.pos == "PUNCT" or tok.in_quote:
                     break
@@ -238,6 +254,16 @@ class SpeechExtractor:
             return b.sentence - self.story.sentence_at(a.quote.end - 1) <= TURN_GAP_SENTENCES
         return b.block - a.block == 1
 
+    def called(self, turns: list[_Turn], k: int) -> set[str]:
+        """The characters called inside quote ``k`` or inside a quote of the same sentence and paragraph
+        around it (‘Now, then, Gretel,’ she cried, ‘stir yourself …’): whoever is called is
+        not the one speaking."""
+        out = set(turns[k].vocatives)
+        for j in (k - 1, k + 1):
+            if 0 <= j < len(turns) and turns[j].sentence == turns[k].sentence and turns[j].block == turns[k].block:
+                out.update(turns[j].vocatives)
+        return out
+
     def same_turn(self, a: _Turn, b: _Turn) -> bool:
         return a.sentence == b.sentence if self.lines else a.block == b.block
 
@@ -249,8 +275,12 @@ class SpeechExtractor:
         ]
         for k, turn in enumerate(turns):
             verb = self.speech_verb(turns, k)
-            if verb is not None:
-                turn.speaker = self.speaker_of(verb)
+            called = self.called(turns, k)
+            speaker = self.speaker_of(verb, called) if verb is not None else None
+            if verb is not None and speaker and self.entities[speaker].kind == EntityKind.OBJECT:
+                speaker = self.voice_owner(verb, called) or speaker
+            if verb is not None and speaker not in called:
+                turn.speaker = speaker
                 turn.rule = "verb"
                 turn.addressees = self.listener(verb)
         for k, turn in enumerate(turns):
@@ -283,6 +313,8 @@ class SpeechExtractor:
                     content_span=Span(q.content_start, q.content_end),
                     sentence=turn.sentence,
                     time=turn.sentence,
+                    rule=turn.rule,
+                    confidence=turn.confidence,
                 )
             )
         return speeches, unresolved
