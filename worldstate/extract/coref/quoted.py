@@ -21,6 +21,17 @@ from worldstate.extract.parsed import ParsedDoc
 from worldstate.state import Entity
 
 YOU_APART = False  # LitBank dev, 5-fold CV: on 0.6946 conll, 4.171 clusters per character; off 0.6950, 4.123
+SURE_YOU_APART = True  # the same, only in quotes whose speaker is sure (:func:`sure_speaker`)
+SURE = 0.8  # the speaker ranker's probability from which a speech's speaker counts as sure
+
+
+def sure_speaker(speech: Any) -> bool:
+    """Whether a speech's speaker is sure: a speech verb gave it (and the speaker ranker, when it ran,
+    agreed with probability ``SURE``), or the ranker chose it with that probability."""
+    confidence = getattr(speech, "confidence", None)
+    if getattr(speech, "rule", "") == "verb":
+        return confidence is None or confidence >= SURE
+    return confidence is not None and confidence >= SURE
 
 
 def _take_out(info: MentionInfo, entities: dict[str, Entity]) -> None:
@@ -56,7 +67,8 @@ def detach_attributed(
             if second and len(speech.addressees) == 1
             else None
         )
-        if YOU_APART and second and not target and speech.speaker and info.mention.entity == speech.speaker:
+        apart = YOU_APART or (SURE_YOU_APART and sure_speaker(speech))
+        if apart and second and not target and speech.speaker and info.mention.entity == speech.speaker:
             _take_out(info, entities)
             coref.unresolved.append(
                 f"{info.mention.text!r} in the quote of sentence {speech.sentence + 1}: whom the speaker addresses"
