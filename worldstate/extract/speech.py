@@ -2,7 +2,9 @@
 
 Speaker, in this order:
 1. the subject of an attribution verb ("said Mr. Darcy", "she cried", "replied the old man") beside the
-   quote: after it up to the next quote in its paragraph (on a story with a sentence a line, also a next
+   quote, unless it is called inside the quote (‘No, wife,’ said the man: then the mention right after
+   the verb), and for a thing that speaks ("a soft voice cried") the character named before it in the
+   sentence: after it up to the next quote in its paragraph (on a story with a sentence a line, also a next
    line that starts in lower case: "— Back to barracks !" / "he said sternly ."), else before it from the
    previous quote on; the same sentence first. A verb across a paragraph break or beyond a neighbouring
    quote is never used, so a quote never takes its speaker from the neighbouring turn's attribution;
@@ -13,6 +15,9 @@ Speaker, in this order:
 5. the only character named outside quotes in the quote's paragraph (or the line before it).
 With a speaker model (``bench tune litbank-quotes``; :mod:`worldstate.extract.speakers`), these rules' choices
 become features of a learned ranker over the characters near each quote, which has the last word.
+Each ``Speech`` records the rule that gave its speaker (``rule``: verb, same-turn, vocative, alternation,
+addressee, narration-subject, named, ranker) and the ranker's probability for it (``confidence``), so
+that later passes can tell a sure speaker from a guess.
 Addressees: the speech verb's listener ("told him", "said to the king"), a vocative, else the previous
 speaker. First- and second-person pronouns inside the quote are then linked to speaker and addressee.
 """
@@ -37,6 +42,8 @@ ATTRIBUTION_REACH = 250  # characters around a quote searched for its speech ver
 OTHER_SENTENCE_COST = 200  # a verb outside the quote's own sentence counts as this much farther
 BEFORE_COST = 1.5  # a verb before the quote counts as this much farther than one after it
 TURN_GAP_SENTENCES = 2
+VOICE_OWNER = True  # a thing that speaks ("a soft voice cried") speaks for the character named before it
+CALLED_NOT_SPEAKER = True  # a speech verb's subject called inside the quote does not speak it (see ``called``)
 INVERTED_REACH = 5  # tokens after a speech verb searched for its inverted subject  # at most this many sentences between two quotes that are turns of one exchange
 
 
@@ -275,9 +282,9 @@ class SpeechExtractor:
         ]
         for k, turn in enumerate(turns):
             verb = self.speech_verb(turns, k)
-            called = self.called(turns, k)
+            called = self.called(turns, k) if CALLED_NOT_SPEAKER else set()
             speaker = self.speaker_of(verb, called) if verb is not None else None
-            if verb is not None and speaker and self.entities[speaker].kind == EntityKind.OBJECT:
+            if VOICE_OWNER and verb is not None and speaker and self.entities[speaker].kind == EntityKind.OBJECT:
                 speaker = self.voice_owner(verb, called) or speaker
             if verb is not None and speaker not in called:
                 turn.speaker = speaker
