@@ -8,6 +8,10 @@ because LitBank counts each such pronoun as one more cluster of its character: b
 on the dev half, conll 0.6946 and 4.171 clusters per character with it, 0.6950 and 4.123 without (before
 the narrator's names called in quotes had to be PERSON names)
 (merged documents 0.667 either way).
+
+``SURE_YOU_APART`` (on) does it only in quotes whose speaker is sure (a speech verb gave it, or the speaker
+ranker chose it with probability ``SURE``; ``Speech.rule`` and ``Speech.confidence``): there a "you" in
+the speaker's own cluster is surely misplaced, while a guessed speaker says little about it.
 """
 
 from __future__ import annotations
