@@ -82,7 +82,8 @@ def build_world_state(
     quoted = coref.pending_quote_pronouns + detach_attributed(speeches, coref, entities, doc)
     unresolved_speech += link_quote_pronouns(speeches, quoted, entities, doc)
     fix_quote_pronouns(speeches, coref, entities, doc)
-    name_speaker_groups(speeches, coref.mentions, entities)  # "we (Meg's group)"
+    if name_speaker_groups(speeches, coref, entities):  # "we (Meg's group)", id "we-meg-s-group"
+        kinds = {e.id: e.kind for e in coref.entities}
     speech_at_start = {sp.span.start: sp for sp in speeches}
     sp_starts = sorted(speech_at_start)
 

@@ -38,6 +38,7 @@ LINE_SENSITIVE = ("turn", "both_neighbours", "prev_", "in_prev_turn", "in_next_t
                   "subject_next_turn", "speech_subject_prev_turn", "speech_subject_next_turn", "object_prev_turn",
                   "object_next_turn")  # fmt: skip
 SPEAKER_KINDS = (EntityKind.CHARACTER, EntityKind.GROUP)
+VOCATIVE_NOT_SPEAKER = False  # a character called inside a quote does not speak it while another candidate is there (5-fold CV speakers: on .7454-.7415, off .7598)
 EXCHANGE = True  # turn-taking counts through long exchanges as features (:mod:`.speakers_exchange`)
 
 
@@ -288,18 +289,40 @@ def _neighbours(ex: SpeechExtractor, turns: list[_Turn], k: int) -> dict[int, tu
 
 def rerank(ex: SpeechExtractor, turns: list[_Turn], model: SpeakerModel, passes: int = PASSES) -> None:
     """Replace each turn's rule speaker by the model's best candidate. The first pass reads the rules'
-    speakers of the neighbouring turns; each further pass reads the previous pass's choices."""
+    speakers of the neighbouring turns; each further pass reads the previous pass's choices. A candidate
+    called inside the quote ("Now, then, Gretel, …") does not speak it while another candidate is there
+    (``VOCATIVE_NOT_SPEAKER``). Each turn's ``confidence`` is the softmax probability of its speaker among
+    the last pass's candidates."""
     said: list[str | None] = [t.speaker for t in turns]
+    confidence: list[float | None] = [None] * len(turns)
     for _ in range(passes):
         choices = []
         for k in range(len(turns)):
             scored = [(model.score(c.features), c.entity) for c in candidates(ex, turns, k, said)]
+            if VOCATIVE_NOT_SPEAKER:
+                called = ex.called(turns, k)
+                scored = [s for s in scored if s[1] not in called] or scored
             best = max(scored, default=None)
             if best is None or (turns[k].speaker is None and best[0] < MIN_SCORE):
                 choices.append(turns[k].speaker)
             else:
                 choices.append(best[1])
+            confidence[k] = _probability(scored, choices[-1])
         said = choices
-    for turn, choice in zip(turns, said, strict=True):
+    for turn, choice, conf in zip(turns, said, confidence, strict=True):
+        turn.confidence = conf
         if choice != turn.speaker:
             turn.speaker, turn.rule = choice, "ranker"
+
+
+def _probability(scored: list[tuple[float, str]], chosen: str | None) -> float | None:
+    """The softmax probability of ``chosen`` among the scored candidates (None when it is not one of them)."""
+    if not scored or chosen is None:
+        return None
+    top = max(s for s, _ in scored)
+    weights = {}
+    for s, ent in scored:
+        weights[ent] = max(weights.get(ent, 0.0), math.exp(s - top))
+    if chosen not in weights:
+        return None
+    return round(weights[chosen] / sum(weights.values()), 4)

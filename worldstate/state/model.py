@@ -117,6 +117,8 @@ class Speech:
     content_span: Span  # inside the quotation marks
     sentence: int
     time: int
+    rule: str = ""  # what gave the speaker: verb, same-turn, vocative, alternation, addressee, named, ranker, …
+    confidence: float | None = None  # the speaker ranker's probability for its speaker (None: rules only)
 
 
 @dataclass

@@ -24,8 +24,9 @@ import re
 from collections.abc import Iterable
 
 from worldstate.extract.coref.characters import NARRATOR_NAME
+from worldstate.extract.coref.mentions import Coreference
 from worldstate.extract.lexicon import lexicon
-from worldstate.state import Entity, Mention, Speech
+from worldstate.state import Entity, Speech
 from worldstate.state.headings import heading_label
 
 MAX_ID = 40
@@ -79,12 +80,42 @@ def is_no_name(word: str, text_words: frozenset[str], titles: Iterable[str] = ()
     word = word.strip(".,;:!?'\"‘’“”").strip()
     low = word.lower()
     lex = lexicon()
+    if " " in word and word[:1].isupper():
+        return _is_common_phrase(word)
     if not word or " " in word or not word[:1].isupper() or low in lex.person_nouns or low in set(titles):
         return False
     if low in lex.not_names:
         return True
-    singular = {low, low[:-1] if low.endswith("s") else low, low[:-2] if low.endswith("es") else low}
-    return bool(singular & text_words)
+    return bool(_word_forms(low) & text_words)
+
+
+def _word_forms(low: str) -> set[str]:
+    """``low`` with the plural or verb endings a text may give it in lower case ("creep": "creeps",
+    "creeping", "creeped"; "bake": "baking"; "witches": "witch")."""
+    forms = {low, low + "s", low + "es", low + "ing", low + "ed", low + "d"}
+    forms |= {low[:-1] + "ing"} if low.endswith("e") else set()
+    forms |= {low[:-1]} if low.endswith("s") else set()
+    forms |= {low[:-2]} if low.endswith("es") else set()
+    return forms
+
+
+def _is_common_phrase(phrase: str) -> bool:
+    """Whether a capitalised phrase of several words is a common noun phrase capitalised only because it
+    opens a sentence or a quote ("Silly goose", "Poor thing"): every word after the first in lower case,
+    the first no article, possessive or title, and the last no gendered person noun, kin or title ("The
+    duck", "Dear mother" and "Old man" name someone; "Silly goose" calls someone names)."""
+    words = [w.strip(".,;:!?'\"‘’“”") for w in phrase.split()]
+    words = [w for w in words if w]
+    if len(words) < 2 or not all(w[:1].islower() for w in words[1:] if w[:1].isalpha()):
+        return False
+    first, head = words[0].lower(), words[-1].lower()
+    lex = lexicon()
+    person = {w for w, gender in lex.person_nouns.items() if gender} | set(lex.kinship) | set(lex.titles)
+    return first not in _NOT_OPENERS and first not in person and head not in person
+
+
+_NOT_OPENERS = frozenset(("the", "a", "an", "this", "that", "these", "those", "my", "your", "his", "her", "our",
+                          "their", "its", "mr", "mrs", "ms", "dr", "sir", "lady", "lord", "saint", "st"))  # fmt: skip
 
 
 def lower_words(text: str) -> frozenset[str]:
@@ -135,19 +166,51 @@ def speaker_group_name(speaker: str) -> str:
     return f"we ({owner} group)"
 
 
-def name_speaker_groups(speeches: list[Speech], mentions: list[Mention], entities: dict[str, Entity]) -> None:
+def name_speaker_groups(speeches: list[Speech], coref: Coreference, entities: dict[str, Entity]) -> dict[str, str]:
     """A "we (a speaker's group)" entity whose quoted mentions all lie in quotes of one known speaker is
-    named after that speaker ("we (Meg's group)"); with no speaker, or two, it keeps its name."""
+    named after that speaker ("we (Meg's group)") and given the id of its new name ("we-meg-s-group");
+    with no speaker, or two, it keeps its name. Returns old id → new id of the renamed ones."""
     starts = [s.span.start for s in speeches]
     speakers: dict[str, set[str | None]] = {}
-    for m in mentions:
+    for m in coref.mentions:
         ent = entities.get(m.entity or "")
         if ent is None or ent.name != SPEAKER_GROUP:
             continue
         k = bisect.bisect_right(starts, m.span.start) - 1
         inside = k >= 0 and speeches[k].span.contains(m.span)
         speakers.setdefault(ent.id, set()).add(speeches[k].speaker if inside else None)
+    renamed: dict[str, str] = {}
     for ent_id, found in speakers.items():
         speaker = entities.get(next(iter(found)) or "") if len(found) == 1 else None
         if speaker is not None and speaker.name != SPEAKER_GROUP:
             entities[ent_id].name = speaker_group_name(speaker.name)
+            base, n = slug(entities[ent_id].name), 1
+            new = base
+            while new in entities or new in renamed.values():
+                n += 1
+                new = f"{base}-{n}"
+            renamed[ent_id] = new
+    rename_entities(renamed, speeches, coref, entities)
+    return renamed
+
+
+def rename_entities(
+    renamed: dict[str, str], speeches: list[Speech], coref: Coreference, entities: dict[str, Entity]
+) -> None:
+    """Give entities new ids (old id → new id) everywhere the speech layer reads them: the entity table,
+    the mentions, the groups and the speeches."""
+    if not renamed:
+        return
+    for old, new in renamed.items():
+        ent = entities.pop(old)
+        ent.id = new
+        entities[new] = ent
+    for m in [*coref.mentions, *(i.mention for i in coref.infos)]:
+        if m.entity in renamed:
+            m.entity = renamed[m.entity]
+    coref.groups = {
+        renamed.get(g, g): frozenset(renamed.get(x, x) for x in members) for g, members in coref.groups.items()
+    }
+    for sp in speeches:
+        sp.speaker = renamed.get(sp.speaker or "", sp.speaker)
+        sp.addressees = [renamed.get(a, a) for a in sp.addressees]
