@@ -10,14 +10,23 @@ from worldstate.extract.coref.attach import attach_small_clusters
 from worldstate.extract.coref.descriptions import merge_descriptions
 from worldstate.extract.coref.features import MentionTable
 from worldstate.extract.coref.first_person import merge_first_person
+from worldstate.extract.coref.links import link_vocatives, merge_owned_kin
 from worldstate.extract.coref.merge import merge_name_clusters
 from worldstate.extract.coref.pronoun_chains import join_pronoun_chains
 from worldstate.extract.coref.sole_antecedent import attach_to_sole_antecedent
+
+
+OWNED_KIN = True  # "his father" … "his father" with one owner: one person (``links.py``)
+VOCATIVES = True  # "Yes, sir": the one the quote is said to (``links.py``)
 
 
 def consolidate_clusters(table: MentionTable, cluster_of: list[int]) -> list[int]:
     """``cluster_of`` after the entity-level merge passes."""
     out = join_pronoun_chains(table, merge_descriptions(table, merge_name_clusters(table, cluster_of)))
     out = merge_first_person(table, out)
+    if OWNED_KIN:
+        out = merge_owned_kin(table, out)
+    if VOCATIVES:
+        out = link_vocatives(table, out)
     out = attach_to_sole_antecedent(table, out)
     return attach_small_clusters(table, out)
