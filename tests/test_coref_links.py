@@ -58,3 +58,35 @@ def test_a_quoted_my_decides_nothing() -> None:
     out = merge_owned_kin(table, _apart(table, {"My"}))
     fathers = _kin(table, "father")
     assert len(fathers) == 2 and out[fathers[0]] != out[fathers[1]]
+
+
+EXCHANGE = (
+    'The convict looked at the boy. "Who are you?" said the convict. "Pip, sir," said the boy. '
+    '"Where do you live?" asked the convict. "There, sir!" said the boy.'
+)
+
+
+def test_vocatives_are_found_and_subjects_are_not() -> None:
+    from worldstate.extract.coref.links import is_vocative
+
+    table = _table(EXCHANGE + ' "The man came," said the boy.')
+    called = [table.infos[i].mention.text for i in range(len(table.infos)) if is_vocative(table, table.doc, i)]
+    assert called == ["sir", "sir"]
+
+
+def test_a_vocative_joins_the_one_its_exchange_speaks_to() -> None:
+    from worldstate.extract.coref.links import link_vocatives, speech_turns
+
+    table = _table(EXCHANGE)
+    texts = [info.mention.text.lower() for info in table.infos]
+    speakers = [[texts[i] for i in turn.speakers] for turn in speech_turns(table, table.doc)]
+    assert speakers == [["the convict"], ["the boy"], ["the convict"], ["the boy"]]
+    # the convict's mentions one cluster, the boy's another, each "sir" its own
+    cluster_of = [texts.index(t) if t in ("the convict", "the boy") else i for i, t in enumerate(texts)]
+    out = link_vocatives(table, cluster_of)
+    convict = out[texts.index("the convict")]
+    assert [out[i] for i, t in enumerate(texts) if t == "sir"] == [convict, convict]
+    # when the turns around it are said by two other people, the one called is not told: nothing is linked
+    later = [c if t != "the convict" or i < 4 else 99 for i, (c, t) in enumerate(zip(cluster_of, texts, strict=True))]
+    first_sir = texts.index("sir")
+    assert link_vocatives(table, later)[first_sir] == first_sir

@@ -70,7 +70,7 @@ def merge_owned_kin(table: MentionTable, cluster_of: list[int]) -> list[int]:
             continue
         key = (owner, table.infos[i].lemma.lower())
         a = first_of.setdefault(key, c)
-        if a == c or not _compatible(table, info[a], info[c]):
+        if a in (c, owner) or not _compatible(table, info[a], info[c]):
             continue
         out = [a if x == c else x for x in out]
         info[a].absorb(info.pop(c))
@@ -81,6 +81,7 @@ def merge_owned_kin(table: MentionTable, cluster_of: list[int]) -> list[int]:
 # -- vocatives: a noun called out in a quote names the one the quote is said to -----------------------------
 
 TURN_REACH = 3  # sentences between two quotes that are consecutive turns of one exchange
+NAMED_VOCATIVES = True  # a called-out name may join an unnamed character (its names joined the named ones already)
 SPEAKER_REACH = 7  # tokens between a quote and the mention that says it (", " said the old man)
 
 
@@ -204,8 +205,10 @@ def link_vocatives(table: MentionTable, cluster_of: list[int]) -> list[int]:
         if t < 0 or table.infos[i].first > turns[t].last:
             continue
         target, c = _addressee(turns, t, out), out[i]
-        if target is None or target == c or info[c].names or not _compatible(table, info[target], info[c]):
+        if target is None or target == c or not _compatible(table, info[target], info[c]):
             continue
+        if info[c].names and (info[target].names or not NAMED_VOCATIVES):
+            continue  # a name called out joins only a character without a name ("Henry" … "the youth")
         g = int(table.gender[i])
         if g and info[target].gender() and info[target].gender() != g:
             continue
