@@ -173,10 +173,13 @@ def is_vocative(table: MentionTable, doc: ParsedDoc, i: int) -> bool:
     return opens and closes
 
 
-def _addressee(turns: list[Turn], t: int, cluster_of: list[int]) -> int | None:
+def _addressee(turns: list[Turn], t: int, cluster_of: list[int], called: int) -> int | None:
     """The one cluster that speaks the turn before or after turn ``t`` of its exchange and not turn ``t``
-    itself (two people talking: the one called is the one who answers or who spoke last)."""
+    itself (two people talking: the one called is the one who answers or who spoke last); none when the
+    cluster ``called`` speaks turn ``t`` (one never calls oneself)."""
     own = {cluster_of[i] for i in turns[t].speakers}
+    if called in own:
+        return None
     near: set[int] = set()
     for u in (t - 1, t + 1):
         if not 0 <= u < len(turns):
@@ -204,7 +207,8 @@ def link_vocatives(table: MentionTable, cluster_of: list[int]) -> list[int]:
         t = bisect.bisect_right(starts, table.infos[i].first) - 1
         if t < 0 or table.infos[i].first > turns[t].last:
             continue
-        target, c = _addressee(turns, t, out), out[i]
+        c = out[i]
+        target = _addressee(turns, t, out, c)
         if target is None or target == c or not _compatible(table, info[target], info[c]):
             continue
         if info[c].names and (info[target].names or not NAMED_VOCATIVES):
