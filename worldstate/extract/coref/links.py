@@ -6,8 +6,16 @@ mother, one husband, one wife at a time (``data/links.yaml``; never brother, sis
 The owner is the mention that opens the description ("his" in "his father", "Emma 's" in "Emma 's
 father"); an owner the speech layer has still to resolve ("my" or "your" inside a quote) decides nothing.
 
-Measured on LitBank's development half (document-level 5-fold CV, ``bench tune litbank-coref``), see
-``consolidate.py`` for the numbers of each pass.
+Vocatives (:func:`link_vocatives`): a noun called out inside a quote ("Yes, sir." / "Come up, you fearful
+jesuit!") is the one the quote is said to. The quotes are grouped into turns, each with the mentions the
+parse says speak it ("…," said the convict); the one called is the one cluster that speaks the turn
+before or after its own in the exchange and not its own turn. Two such clusters, none, or the called
+cluster speaking the turn itself: nothing is linked. A called-out name joins only a character without a
+name ("Henry" … "the youth").
+
+Not built: LitBank's gold does not link predicate nominals to their subject ("he was a tall man": 8 of
+228 on the development half) nor, mostly, appositives (40 of 233, most of them "he himself"), so neither
+is linked here. Numbers by CV: see ``consolidate.py``.
 """
 
 from __future__ import annotations
