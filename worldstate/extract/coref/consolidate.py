@@ -20,8 +20,8 @@ from worldstate.extract.coref.sole_antecedent import attach_to_sole_antecedent
 # 3.898 / 0.649 (David Copperfield: the two "my mother" clusters are one, and the one they join already held the
 # aunt); vocatives alone (unnamed ones) 0.6982 / 3.872 / 0.632; both, and a called-out name joining an unnamed
 # character, 0.6996 / 3.837 / 0.649.
-OWNED_KIN = True  # "his father" … "his father" with one owner: one person (``links.py``)
-VOCATIVES = True  # "Yes, sir": the one the quote is said to (``links.py``)
+OWNED_KIN = False  # "his father" … "his father" with one owner: one person (``links.py``)
+VOCATIVES = False  # "Yes, sir": the one the quote is said to (``links.py``)
 
 
 def consolidate_clusters(table: MentionTable, cluster_of: list[int]) -> list[int]:
