@@ -11,7 +11,8 @@ jesuit!") is the one the quote is said to. The quotes are grouped into turns, ea
 parse says speak it ("…," said the convict); the one called is the one cluster that speaks the turn
 before or after its own in the exchange and not its own turn. Two such clusters, none, or the called
 cluster speaking the turn itself: nothing is linked. A called-out name joins only a character without a
-name ("Henry" … "the youth").
+name ("Henry" … "the youth"). Off in the pipeline (``consolidate.VOCATIVES``): it mends split characters
+but costs speaker accuracy.
 
 Not built: LitBank's gold does not link predicate nominals to their subject ("he was a tall man": 8 of
 228 on the development half) nor, mostly, appositives (40 of 233, most of them "he himself"), so neither
