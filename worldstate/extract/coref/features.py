@@ -125,6 +125,7 @@ class MentionTable:
     span_vec: np.ndarray  # unit mean contextual vector of the mention's tokens
     _one_sided: tuple[np.ndarray, np.ndarray] | None = field(default=None, repr=False, compare=False)
     speaker: np.ndarray | None = field(default=None, repr=False, compare=False)  # says a quote (speech_subjects.py)
+    doc: ParsedDoc | None = field(default=None, repr=False, compare=False)  # the parse (entity-level links read it)
 
     def one_sided(self) -> tuple[np.ndarray, np.ndarray]:
         """Per mention, its feature row as the mention ``i`` and as the candidate ``j`` of a pair: the
@@ -163,7 +164,7 @@ def build_table(
     cols: dict[str, list] = {
         c: []
         for c in MentionTable.__dataclass_fields__
-        if c not in ("infos", "_one_sided", "speaker", "head_vec", "span_vec")
+        if c not in ("infos", "_one_sided", "speaker", "head_vec", "span_vec", "doc")
     }
     for info in infos:
         tok = doc.tokens[info.head]
@@ -252,7 +253,7 @@ def build_table(
         arrays[c] = np.asarray(arrays[c], dtype=np.int64).reshape(-1)
     head_vec, span_vec = mention_vectors(token_vectors(doc), infos)
     return MentionTable(
-        infos=infos, head_vec=head_vec, span_vec=span_vec, **arrays, speaker=speech_subjects(doc, infos)
+        infos=infos, head_vec=head_vec, span_vec=span_vec, **arrays, speaker=speech_subjects(doc, infos), doc=doc
     )
 
 
