@@ -42,7 +42,8 @@ ATTRIBUTION_REACH = 250  # characters around a quote searched for its speech ver
 OTHER_SENTENCE_COST = 200  # a verb outside the quote's own sentence counts as this much farther
 BEFORE_COST = 1.5  # a verb before the quote counts as this much farther than one after it
 TURN_GAP_SENTENCES = 2
-VOICE_OWNER = True  # a thing that speaks ("a soft voice cried") speaks for the character named before it
+VOICE_OWNER = True  # a voice that speaks ("a soft voice cried") speaks for the character named before it
+VOICE_WORDS = {"voice", "voices", "cry", "whisper", "murmur", "shout", "scream", "tone"}
 CALLED_NOT_SPEAKER = False  # a speech verb's subject called inside the quote does not speak it (``called``; 5-fold CV speakers with the voice rule: on .7546, off .7598)
 INVERTED_REACH = 5  # tokens after a speech verb searched for its inverted subject  # at most this many sentences between two quotes that are turns of one exchange
 
@@ -173,6 +174,12 @@ class SpeechExtractor:
                     best, best_cost = tok, cost
         return best
 
+    def is_voice(self, entity: str) -> bool:
+        """Whether ``entity`` is a thing named by a word for a voice ("a soft voice", "a cry")."""
+        ent = self.entities[entity]
+        words = ent.name.lower().split()
+        return ent.kind == EntityKind.OBJECT and bool(words) and words[-1] in VOICE_WORDS
+
     def voice_owner(self, verb: Token, called: set[str]) -> str | None:
         """Whose voice speaks when the speech verb's subject is a thing (“when she came to the youngest, a
         soft voice cried”): the last character or group named outside quotes before the verb in its
@@ -284,7 +291,7 @@ class SpeechExtractor:
             verb = self.speech_verb(turns, k)
             called = self.called(turns, k) if CALLED_NOT_SPEAKER else set()
             speaker = self.speaker_of(verb, called) if verb is not None else None
-            if VOICE_OWNER and verb is not None and speaker and self.entities[speaker].kind == EntityKind.OBJECT:
+            if VOICE_OWNER and verb is not None and speaker and self.is_voice(speaker):
                 speaker = self.voice_owner(verb, called) or speaker
             if verb is not None and speaker not in called:
                 turn.speaker = speaker
