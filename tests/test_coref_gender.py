@@ -141,3 +141,13 @@ def test_he_does_not_join_a_woman_whose_name_the_list_does_not_know() -> None:
     entity = {m.text: m.entity for m in ws.mentions}
     assert entity["He"] != entity["Marilla"]
     assert entity["He"] == entity["Matthew Cuthbert"]
+
+
+def test_no_suffix_guess_for_short_words_or_nouns_of_things() -> None:
+    """ "God" is too short for its ending to say anything; "Turkey" and "Snake" are nouns of animals."""
+    from worldstate.extract.coref.gender import guessed_name_gender
+
+    assert guessed_name_gender("God") == ""
+    assert guessed_name_gender("Turkey") == ""
+    assert guessed_name_gender("Snake") == ""
+    assert guessed_name_gender("Marilla") == "female"

@@ -23,6 +23,7 @@ SUFFIX_LENGTH = 6  # longest ending read ("^" marks the start of the name, so sh
 SUFFIX_MIN_NAMES = 3  # an ending seen on fewer names of the list does not move the estimate
 SUFFIX_PRIOR = 2.0  # weight of the shorter ending's estimate against a longer ending's counts
 SUFFIX_CONFIDENCE = 0.9  # a guess is given only this sure (held-out: about 0.96 right on 0.59 of names)
+MIN_GUESS_LETTERS = 4  # shorter unknown words ("God") get no suffix guess
 # A possessive or reflexive in a name's own clause ("Marilla shook her head"): "her" counts only as a possessive.
 CLAUSE_PRONOUNS = {"his": "male", "himself": "male", "her": "female", "herself": "female"}
 # Dependencies that stay inside a clause, climbing from the pronoun to its verb ("her" → "head" → "shook").
@@ -103,7 +104,17 @@ def guessed_name_gender(first_name: str) -> str:
     word = first_name.strip(".,'’")
     if not word.isalpha():
         return ""
-    return name_gender(word) or suffix_model().guess(word)
+    return name_gender(word) or (suffix_model().guess(word) if guessable(word) else "")
+
+
+def guessable(word: str) -> bool:
+    """Whether a word the list does not know looks enough like a given name for a suffix guess: four
+    letters or more (in "God" the ending is the whole word) and no common noun of a thing or an animal
+    ("Turkey", "Snake"; WordNet's first sense)."""
+    from worldstate.extract.mentions.features import noun_classes
+
+    classes = noun_classes().get(word.lower())
+    return len(word) >= MIN_GUESS_LETTERS and (classes is None or classes[0] == "person")
 
 
 def suffix_guesses(names: Iterable[Sequence[str]], titles: dict[str, str]) -> dict[str, str]:
@@ -127,7 +138,7 @@ def suffix_guesses(names: Iterable[Sequence[str]], titles: dict[str, str]) -> di
     for word in leads - surnames:
         if name_gender(word) or not word.isalpha():
             continue
-        gender = address_words().get(word) or suffix_model().guess(word)
+        gender = address_words().get(word) or (suffix_model().guess(word) if guessable(word) else "")
         if gender:
             out[word] = gender
     return out
