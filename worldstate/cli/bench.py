@@ -318,10 +318,11 @@ def timeline_alarms_cmd(
 
 
 def _add_development_commands() -> None:
-    from worldstate.cli.bench_dev import extraction_cmd, made_set_cmd
+    from worldstate.cli.bench_dev import coref_headroom_cmd, extraction_cmd, made_set_cmd
 
     bench.add_command(made_set_cmd)
     bench.add_command(extraction_cmd)
+    bench.add_command(coref_headroom_cmd)
 
 
 _add_development_commands()

@@ -117,3 +117,28 @@ def extraction_cmd(
     rows = extraction.sample(Path(data), settings, stories=stories, per_story=per_story, seed=seed)
     extraction.write_sample(rows, Path(sample_file))
     click.echo(f"wrote {len(rows)} rows to {sample_file}; mark 'correct' y/n, then: bench extraction score")
+
+
+@click.command("coref-headroom")
+@click.argument("run", type=click.Path(exists=True))
+@folder_option("--data", "../shared/data/litbank", "LitBank development half (the run's gold).")
+@choice_option("--scope", ["all", "characters"], "Put right the mentions of every gold entity, or of characters only.")
+@click.option("--seeds", type=click.IntRange(min=1), default=3, show_default=True, help="Random repairs per share.")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False), default=None, help="Also write the table here.")
+def coref_headroom_cmd(run: str, data: str, scope: str, seeds: int, json_out: str | None) -> None:
+    """How CoNLL F1, clusters per character and merged documents of a `bench run litbank-coref` output
+    (RUN) move when a random share of its wrong mentions is put right: how good a coreference output must
+    be to meet issue 15's character targets. An analysis of a finished run: it reads LitBank's gold."""
+    from worldstate.bench.dev.coref_headroom import headroom, read_predictions
+    from worldstate.bench.litbank import load_coref
+
+    rows = headroom(load_coref(Path(data)), read_predictions(Path(run)), seeds=seeds, scope=scope)
+    for row in rows:
+        click.echo(
+            f"share {row['share']:.2f}: conll_f1 {row['conll_f1']:.3f}  clusters/char "
+            f"{row['clusters_per_character']:.2f}  merged {row['merged_documents']:.2f}"
+        )
+    if json_out:
+        from worldstate.files import atomic_write_text
+
+        atomic_write_text(json_out, json.dumps({"scope": scope, "seeds": seeds, "rows": rows}, indent=1) + "\n")
