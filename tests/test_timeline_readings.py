@@ -107,3 +107,10 @@ def test_a_count_goes_with_the_subject_of_a_verb_of_motion() -> None:
     counts = {(s.subject, s.value) for s in world.timeline.states if s.predicate == Predicate.COUNT}
     assert ("coach", "horse=8") in counts
     assert any(value == "daughter=3" and "king" in subject for subject, value in counts)
+
+
+def test_a_gapped_second_naming_is_no_part_of_the_name() -> None:
+    world = analyze("The boy was called Hansel and the girl Gretel. The king had a daughter called Rose and a son.")
+    names = {p.value for p in world.state.propositions if p.predicate == "name"}
+    assert "Hansel" in names and "Rose" in names
+    assert not any(" and " in n for n in names)
