@@ -114,3 +114,11 @@ def test_a_gapped_second_naming_is_no_part_of_the_name() -> None:
     names = {p.value for p in world.state.propositions if p.predicate == "name"}
     assert "Hansel" in names and "Rose" in names
     assert not any(" and " in n for n in names)
+
+
+def test_a_habit_told_in_the_present_is_no_place_of_now(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(self_report, "sure_speaker", lambda speech: True)
+    world = analyze(HIDING.format(words="I always sit in the clock-case."))
+    assert world.state.speeches[0].speaker == "boy"
+    places = _places(world, "boy")
+    assert places and all(not p.modality.factual for p in places)

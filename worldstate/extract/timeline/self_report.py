@@ -4,8 +4,12 @@ Inside a quote every state is the speaker's claim (``Modality.SPEECH``). One kin
 a fact of the story world: a first-person present-tense statement of place ("I am in X", "I am sitting
 under the table"), spoken by a speaker the speech layer is sure of (:func:`sure_speaker`), as the
 speaker's own clause puts it plainly (not negated, not a question, not under a modal verb or a
-condition), and with no word in the narration of the sentence marking it as a lie ("she lied",
-"pretended"). Its evidence is the quote.
+condition, not a habit: "I always sit in the office"), and with no word in the narration of the
+sentence marking it as a lie ("she lied", "pretended"). Its evidence is the quote.
+
+Over the 440 clean texts of ``bench timeline-alarms`` (315,009 words) it fires twice before the habit
+check: "I live at Columbia City" (*Sister Carrie*, right) and "the whole day long I sit in the office"
+(a habit, now left out).
 """
 
 from __future__ import annotations
@@ -49,7 +53,7 @@ def self_report(view: SentenceView, verb: Token, subject: str) -> Span | None:
     if quote is None or quote.speaker != subject or not sure_speaker(quote):
         return None
     plain = view.narrated_modality(verb, within=quote.content_span)[0] == Modality.ASSERTED
-    if not plain or _asked(view, verb) or _marked_untrue(view):
+    if not plain or _asked(view, verb) or _habitual(view, verb) or _marked_untrue(view):
         return None
     return quote.content_span
 
@@ -69,6 +73,14 @@ def _asked(view: SentenceView, verb: Token) -> bool:
         if tok.text in (".", "!", ";"):
             return False
     return False
+
+
+def _habitual(view: SentenceView, verb: Token) -> bool:
+    """A time word of habit modifies the verb ("the whole day long I sit in the office", "I always sit")."""
+    habitual = view.w.habitual_words
+    return any(
+        t.lower_ in habitual for c in verb.children if c.dep_ in ("advmod", "npadvmod", "neg") for t in c.subtree
+    )
 
 
 def _marked_untrue(view: SentenceView) -> bool:
