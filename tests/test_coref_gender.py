@@ -151,3 +151,39 @@ def test_no_suffix_guess_for_short_words_or_nouns_of_things() -> None:
     assert guessed_name_gender("Turkey") == ""
     assert guessed_name_gender("Snake") == ""
     assert guessed_name_gender("Marilla") == "female"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Now the princess's horse was the fairy's gift, and it was called Falada, and could speak.",
+        "The horse Falada ran away.",
+        "Falada, the old horse, ran away.",
+        "She had a horse called Falada.",
+        "Falada was a horse.",
+    ],
+)
+def test_a_name_the_story_gives_an_animal_gets_no_guessed_gender(text: str) -> None:
+    """The suffix model takes "Falada" for a woman's name; the story says it is a horse's."""
+    from worldstate.extract.coref.gender import guessed_name_gender, thing_names
+
+    assert guessed_name_gender("Falada") == "female"
+    _, doc = _parsed(text)
+    names = {t.i: [t.text] for t in doc.tokens if t.text == "Falada"}
+    titles = title_genders()
+    assert thing_names(doc, names, titles) == {"falada"}
+    assert NameGenders.of_document(doc, names, titles).gender("Falada", person=True) == ""
+
+
+@pytest.mark.parametrize("text", ["Falada ran away.", "Her sister Falada ran away.", "The queen Falada ran away."])
+def test_a_name_put_with_a_person_keeps_its_guess(text: str) -> None:
+    _, doc = _parsed(text)
+    names = {t.i: [t.text] for t in doc.tokens if t.text == "Falada"}
+    assert NameGenders.of_document(doc, names, title_genders()).gender("Falada", person=True) == "female"
+
+
+def test_an_animals_name_keeps_the_list_and_the_storys_evidence() -> None:
+    genders = NameGenders({"falada": "male"}, {"falada": "female", "tom": "male"}, things=frozenset({"falada", "tom"}))
+    assert genders.gender("Falada", person=True) == "male", "the story's 'his' still decides"
+    assert genders.gender("Tom", person=True) == "male", "a listed name keeps the list's gender"
+    assert NameGenders({}, {"falada": "female"}, things=frozenset({"falada"})).gender("Falada", person=True) == ""

@@ -21,7 +21,7 @@ from worldstate.state.timeline import Predicate
 
 QUESTIONS = Path(__file__).parent / "data" / "state_questions.yaml"
 TARGET = 0.85  # issue 16's bar
-FLOOR = 0.70  # the no-regression floor kept from before the target was reached (64/72 = 0.889 now)
+FLOOR = 0.70  # the no-regression floor kept from before the target was reached (68/72 = 0.944 now)
 
 
 def load_questions() -> list[dict[str, Any]]:

@@ -60,6 +60,24 @@ def test_a_non_reflexive_object_is_not_the_subject() -> None:
     assert got == {"he": "master"}
 
 
+def test_the_same_subject_pronoun_later_in_the_sentence_moves_too() -> None:
+    """'just as he was going to fire at him, … so he did not fire, but took a pair of scissors': coreference
+    gave every 'he' to the wolf; the first breaks binding, and the later ones go where it goes."""
+    text = "Just as he was going to fire at him, the wolf slept, so he did not fire, but took a pair of scissors."
+    doc = load_spacy()(text)
+    before = "The huntsman"
+    story = Story.from_text(before + " " + text)
+    earlier = Mention("m0", Span(0, len(before)), before, 0, MentionKind.NOMINAL, "huntsman")
+    wolf = Entity("wolf", "wolf", EntityKind.CHARACTER, gender="male")
+    huntsman = Entity("huntsman", "huntsman", EntityKind.CHARACTER, gender="male")
+    ws = WorldState(story, entities=[huntsman, wolf], mentions=[earlier])
+    got = rebind(
+        doc, len(before) + 1, lambda t: "wolf" if t.lower_ in ("he", "him", "wolf") else None, ws, [0], [earlier], 1
+    )
+    assert sorted(got) == [t.i for t in doc if t.lower_ == "he"]
+    assert set(got.values()) == {"huntsman"}
+
+
 def test_no_rebinding_without_a_clash_or_of_the_wrong_gender() -> None:
     """A name before the pronoun's clause (cataphora is fine), or only a woman to turn to: unchanged."""
     assert (

@@ -149,7 +149,14 @@ class _Builder:
                     self.add(subject, "title", pred.lemma, [subj, pred], verb, polarity)
 
     def name_text(self, tok: Token) -> str:
+        """The name phrase headed by ``tok``, less a gapped second naming ("the boy was called Hansel and
+        the girl Gretel": Hansel; "they were called Snow-white and Rose-red" stays whole)."""
         ids = self.doc.subtree(tok.i)
+        for conj in self.doc.kids(tok.i, "conj"):
+            if any(self.doc.tokens[i].pos in ("DET", "NOUN") for i in self.doc.subtree(conj.i)):
+                cut = min([conj.i, *(c.i for c in self.doc.kids(tok.i, "cc", "punct") if c.i < conj.i and c.i > tok.i)])
+                ids = [i for i in ids if i < cut]
+                break
         return self.text[self.doc.tokens[ids[0]].start : self.doc.tokens[ids[-1]].end].strip(" ,.")
 
     def age(self, subject: str, subj: Token, old: Token, verb: Token) -> bool:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from worldstate.data import load_yaml
-from worldstate.extract.parsed import ParsedDoc
+from worldstate.extract.parsed import ParsedDoc, Token
 
 LIST_GENDERS = {"male": "male", "mostly_male": "male", "female": "female", "mostly_female": "female"}
 SUFFIX_LENGTH = 6  # longest ending read ("^" marks the start of the name, so short names count whole)
@@ -30,6 +30,8 @@ CLAUSE_PRONOUNS = {"his": "male", "himself": "male", "her": "female", "herself":
 CLAUSE_INTERNAL = frozenset(["poss", "dobj", "pobj", "prep", "dative", "npadvmod", "attr", "pcomp", "iobj"])
 TITLE_VOTE = 2  # a gendered title with the name ("Miss Marilla") weighs as two pronouns
 EVIDENCE_RATIO = 3  # the evidence gives a gender when it outweighs the other gender this many times
+THING_NAMES = True  # a name the story gives an animal or a thing ("the horse Falada") gets no guessed gender
+THING_CLASSES = frozenset(["animal", "artifact"])  # WordNet lexicographer files of such nouns
 
 
 @lru_cache(maxsize=1)
@@ -147,28 +149,83 @@ def suffix_guesses(names: Iterable[Sequence[str]], titles: dict[str, str]) -> di
 @dataclass(frozen=True)
 class NameGenders:
     """The genders one document's name words have: from the list, the story's evidence, the full names a
-    surname ends, a suffix guess."""
+    surname ends, a suffix guess (never for the name of an animal or a thing, :func:`thing_names`)."""
 
     evidence: dict[str, str]
     guesses: dict[str, str]
     surnames: dict[str, str] = field(default_factory=dict)
+    things: frozenset[str] = frozenset()  # name words the story gives an animal or a thing ("the horse Falada")
 
     @classmethod
     def of_document(cls, doc: ParsedDoc, names: dict[int, Sequence[str]], titles: dict[str, str]) -> NameGenders:
         """``names``: head token → words of each name mention of ``doc``."""
-        first = cls(name_evidence(doc, names, titles), suffix_guesses(names.values(), titles))
-        return cls(first.evidence, first.guesses, surname_genders(names.values(), titles, first))
+        things = thing_names(doc, names, titles) if THING_NAMES else frozenset()
+        first = cls(name_evidence(doc, names, titles), suffix_guesses(names.values(), titles), things=things)
+        return cls(first.evidence, first.guesses, surname_genders(names.values(), titles, first), things)
 
     def gender(self, word: str, person: bool) -> str:
         """Gender of the name word ``word`` leading a mention; ``person``: the parser or the rule pass takes
         it for a person. The list decides first, then the story's evidence; for a person then the gender of
-        the full names the word ends ("Oak" after "Gabriel Oak"), then a suffix guess."""
+        the full names the word ends ("Oak" after "Gabriel Oak"), then a suffix guess; a name the story
+        gives an animal or a thing gets neither of the last two."""
         low = word.strip(".,'’").lower()
         if person and (listed := name_gender(low)):
             return listed
-        if low in self.evidence or not person:
+        if low in self.evidence or not person or low in self.things:
             return self.evidence.get(low, "")
         return self.surnames.get(low, "") or self.guesses.get(low, "")
+
+
+def _not_a_person(tok: Token) -> bool:
+    """'it', or a common noun of an animal or a made thing ("horse", "donkey", "ship": WordNet's first
+    sense, or its second after a sense of no kind), not a title ("queen" is first a bee in WordNet)."""
+    from worldstate.extract.lexicon import lexicon
+    from worldstate.extract.mentions.features import noun_classes
+
+    if tok.low == "it":
+        return True
+    lemma = tok.lemma.lower()
+    lex = lexicon()
+    if tok.pos != "NOUN" or lemma in lex.titles or lemma in lex.kinship:
+        return False
+    classes = noun_classes().get(lemma) or noun_classes().get(tok.low) or []
+    first = classes[0] if classes else ""
+    second = classes[2] if len(classes) > 2 and first in ("other", "") else ""
+    return first in THING_CLASSES or second in THING_CLASSES
+
+
+def thing_names(doc: ParsedDoc, names: dict[int, Sequence[str]], titles: dict[str, str]) -> frozenset[str]:
+    """Lead words of the names the story gives an animal or a thing: in apposition with such a noun ("the
+    horse Falada", "Falada, the horse"), called so ("a horse called Falada", "it was called Falada"), or
+    said to be one ("Falada was a horse"). ``names``: head token → words of each name mention."""
+    out = set()
+    for head, words in names.items():
+        bare = [w.lower().rstrip(".") for w in words if w.lower().rstrip(".") not in titles]
+        if bare and any(_not_a_person(t) for t in _named_as(doc, head)):
+            out.add(bare[0])
+    return frozenset(out)
+
+
+def _named_as(doc: ParsedDoc, head: int) -> list[Token]:
+    """The nouns (or 'it') a name mention with head ``head`` is put in apposition with, called, or said to be."""
+    tok = doc.tokens[head]
+    first = head
+    while first > 0 and doc.tokens[first - 1].pos == "PROPN" and doc.tokens[first - 1].sent == tok.sent:
+        first -= 1
+    out = [t for t in doc.kids(head, "appos", "compound") if t.pos == "NOUN"]
+    if tok.dep in ("appos", "compound") and tok.head != head:
+        out.append(doc.tokens[tok.head])
+    before = doc.tokens[first - 1] if first > 0 else None
+    if before is not None and before.sent == tok.sent and before.head in (head, tok.head) and before.dep != "poss":
+        out.append(before)  # "the horse Falada" (the parser may make both subjects)
+    verb = doc.tokens[tok.head]
+    if tok.dep in ("oprd", "attr", "xcomp") and verb.lemma in ("call", "name"):
+        out += doc.kids(verb.i, "nsubjpass", "nsubj")  # "it was called Falada"
+        if verb.dep == "acl":
+            out.append(doc.tokens[verb.head])  # "a horse called Falada"
+    if tok.dep == "nsubj" and verb.lemma == "be":
+        out += doc.kids(verb.i, "attr")  # "Falada was a horse"
+    return out
 
 
 def surname_genders(names: Iterable[Sequence[str]], titles: dict[str, str], genders: NameGenders) -> dict[str, str]:

@@ -8,7 +8,8 @@ Two of the binding principles hold of English prose almost without exception:
   it", "he took the string ... while Hans went on": "he" is not the wolf, not Hans).
 
 When coreference puts the subject pronoun on the same character as such a mention, the pronoun is
-re-resolved to the nearest earlier character of its gender that is not that one. Only the timeline
+re-resolved to the nearest earlier character of its gender that is not that one, and so is a later
+same subject pronoun of the sentence that coreference gave the same entity. Only the timeline
 reads the result (``SentenceView.ent``); the World's mentions stay as coreference left them.
 """
 
@@ -24,7 +25,8 @@ Token = Any  # a spaCy Token
 
 _SUBJECT_PRONOUNS = {"he": "male", "she": "female"}
 _OBJECT_PRONOUNS = {"him", "her", "them"}
-_LOOK_BACK = 3  # sentences searched for the pronoun's other antecedent
+_LOOK_BACK = 6  # sentences searched for the pronoun's other antecedent
+SAME_PRONOUN_FOLLOWS = True  # a later same subject pronoun of the sentence with the same wrong entity moves too
 
 
 def rebind(
@@ -39,16 +41,23 @@ def rebind(
     """Token index → entity for the subject pronouns of ``doc`` whose resolution breaks a binding
     constraint and that have a better antecedent (``mentions`` sorted by start, ``starts`` their starts)."""
     out: dict[int, str] = {}
+    moved: dict[tuple[str, str], str] = {}  # (pronoun, wrong entity) → the entity it was moved to
     for pron in doc:
         gender = _SUBJECT_PRONOUNS.get(pron.lower_)
         if gender is None or pron.dep_ not in ("nsubj", "nsubjpass"):
             continue
         wrong = raw_entity(pron)
-        if not wrong or not _clashes(pron, wrong, raw_entity):
+        if not wrong:
+            continue
+        if (pron.lower_, wrong) in moved and SAME_PRONOUN_FOLLOWS:
+            out[pron.i] = moved[(pron.lower_, wrong)]  # "he was going to fire at him, … so he did not fire"
+            continue
+        if not _clashes(pron, wrong, raw_entity):
             continue
         other = _nearest_other(offset + pron.idx, wrong, gender, ws, starts, mentions, sentence)
         if other:
             out[pron.i] = other
+            moved[(pron.lower_, wrong)] = other
     return out
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from worldstate.extract.timeline.binding import rebind
 from worldstate.extract.timeline.words import Words, words
-from worldstate.state import Mention, Span, WorldState
+from worldstate.state import Mention, Span, Speech, WorldState
 from worldstate.state.timeline import Modality
 
 Token = Any  # a spaCy Token
@@ -30,12 +30,14 @@ class StoryIndex:
     starts: list[int]
     mentions: list[Mention]
     speech: list[tuple[int, int, str | None]]  # (start, end, speaker) of each quote's content
+    speeches: list[Speech] = field(default_factory=list)  # the quotes themselves, in the order of ``speech``
 
     @classmethod
     def of(cls, ws: WorldState) -> StoryIndex:
         mentions = sorted((m for m in ws.mentions if m.entity), key=lambda m: m.span.start)
-        speech = sorted((s.content_span.start, s.content_span.end, s.speaker) for s in ws.speeches)
-        return cls(ws, [m.span.start for m in mentions], mentions, speech)
+        speeches = sorted(ws.speeches, key=lambda s: (s.content_span.start, s.content_span.end))
+        speech = [(s.content_span.start, s.content_span.end, s.speaker) for s in speeches]
+        return cls(ws, [m.span.start for m in mentions], mentions, speech, speeches)
 
     def entity_at(self, start: int, end: int) -> str | None:
         """The entity of the mention that ends where the token ends (the shortest such), else of the
@@ -50,11 +52,22 @@ class StoryIndex:
 
     def speaker_at(self, offset: int) -> tuple[bool, str | None]:
         """(inside a quote, its speaker) for a story offset."""
+        k = self.quote_index(offset)
+        return (True, self.speech[k][2]) if k is not None else (False, None)
+
+    def quote_at(self, offset: int) -> Speech | None:
+        """The quote whose content holds a story offset, else None."""
+        k = self.quote_index(offset)
+        return self.speeches[k] if k is not None and k < len(self.speeches) else None
+
+    def quote_index(self, offset: int) -> int | None:
+        """The index in ``speech`` of the quote whose content holds a story offset, else None."""
         k = bisect.bisect_right(self.speech, (offset, float("inf"), None)) - 1  # type: ignore[operator]
-        for start, end, speaker in self.speech[max(0, k - 2) : k + 1]:
+        for j in range(max(0, k - 2), k + 1):
+            start, end, _ = self.speech[j]
             if start <= offset < end:
-                return True, speaker
-        return False, None
+                return j
+        return None
 
 
 @dataclass
@@ -152,6 +165,12 @@ class SentenceView:
         inside, speaker = self.story.speaker_at(self.offset + tok.idx)
         if inside:
             return Modality.SPEECH, speaker
+        return self.narrated_modality(tok)
+
+    def narrated_modality(self, tok: Token, within: Span | None = None) -> tuple[Modality, str | None]:
+        """The modality of ``tok``'s clause as its own words put it, whoever says them (a quote's "I am
+        in the clock-case" is asserted, "I would be in the clock-case" hypothetical); with ``within``
+        (story offsets: a quote's content) the clauses that govern it are read only inside it."""
         w = self.w
         own = self._own_modality(tok)
         if own is not None:
@@ -172,6 +191,8 @@ class SentenceView:
                 and not any(c.dep_ == "mark" for c in cur.children)
             ):
                 break  # a coordinated clause with its own subject stands on its own ("and that …" does not)
+            if within is not None and not within.start <= self.offset + cur.head.idx < within.end:
+                break  # the narration's "cried" around a quote does not govern the quote's words
             link, cur = cur.dep_, cur.head
             aux = self._aux_modality(cur)
             if aux is not None:

@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from worldstate.extract.timeline.clause import SentenceView, Token, is_personal_pronoun, is_reflexive
+from worldstate.extract.timeline.self_report import as_fact
 from worldstate.extract.timeline.words import words
 from worldstate.state import Span
 from worldstate.state.timeline import Modality, Predicate
@@ -145,7 +146,8 @@ def location(view: SentenceView, verb: Token) -> Iterator[Change]:
         actor = view.agent(verb)
         for mover in movers:
             acted = mover == actor and lemma not in w.self_moving_release  # a body falls; it does not act
-            yield _change(view, verb, mover, Predicate.LOCATION, dest[0], dest[2], value_text=dest[1], active=acted)
+            change = _change(view, verb, mover, Predicate.LOCATION, dest[0], dest[2], value_text=dest[1], active=acted)
+            yield as_fact(view, verb, change)  # "'I am in the clock-case,' cried the kid": a sure speaker's own place
         if lemma in w.self_moving_release:  # "down it rolled into the stream": nobody holds it now
             thing = holdable(view, view.subject(verb))
             if thing is not None:
@@ -458,8 +460,9 @@ def relation(view: SentenceView, noun: Token) -> Iterator[Change]:
     if rel is None:
         return
     owner_tok = next((c for c in noun.children if c.dep_ == "poss"), None)
-    owner = view.who(owner_tok)
-    if not owner or view.kind(owner) not in ("character", "group"):
+    companion = comitative_owner(view, owner_tok)
+    owner = companion or view.who(owner_tok)
+    if not owner or (not companion and view.kind(owner) not in ("character", "group")):
         return
     candidates = []
     if noun.dep_ == "appos":
@@ -474,6 +477,43 @@ def relation(view: SentenceView, noun: Token) -> Iterator[Change]:
     inverse = w.inverse.get(rel)
     if inverse:
         yield _change(view, noun, owner, Predicate.RELATION, f"{inverse}={me}", owner_tok)
+
+
+_POSSESSIVE_GENDER = {"his": "male", "her": "female"}
+
+
+def comitative_owner(view: SentenceView, poss: Token | None) -> str | None:
+    """Whose 'his'/'her' it is in a phrase of company: "a poor wood-cutter with his wife", "the king came
+    with his three sons" (the one the with-phrase goes with, named before it, of the pronoun's gender or
+    of none); None when the possessive is not in one (coreference's reading stands)."""
+    gender = _POSSESSIVE_GENDER.get(poss.lower_) if poss is not None else None
+    if poss is None or gender is None or poss.dep_ != "poss":
+        return None
+    noun = poss.head
+    while noun.dep_ == "conj" and noun.head.i != noun.i:  # "with his wife and his two children"
+        noun = noun.head
+    if noun.dep_ != "pobj" or noun.head.lower_ != "with":
+        return None
+    with_, head = noun.head, noun.head.head
+    candidates = [head] if head.pos_ in ("NOUN", "PROPN") else []
+    if head.pos_ in ("VERB", "AUX"):
+        candidates.append(view.subject(head))
+    candidates += [c for c in head.children if c.dep_ in ("nsubj", "nsubjpass")]
+    candidates += [c for c in head.children if c.dep_ in ("dobj", "attr")]  # "there dwelt a wood-cutter with …"
+    for tok in candidates:
+        if tok is None or tok.i >= with_.i or (is_personal_pronoun(tok) and tok.lower_ not in ("he", "she")):
+            continue
+        ent = view.who(tok)
+        if ent and view.kind(ent) not in ("place", "time") and _gender_of(view, ent) in ("", gender):
+            return ent
+    return None
+
+
+def _gender_of(view: SentenceView, entity: str) -> str:
+    try:
+        return view.story.ws.entity(entity).gender or ""
+    except KeyError:
+        return ""
 
 
 def marriage(view: SentenceView, verb: Token) -> Iterator[Change]:
@@ -508,15 +548,32 @@ def count(view: SentenceView, noun: Token) -> Iterator[Change]:
         owner = view.agent(head)
     elif noun.dep_ == "pobj" and head.lower_ == "with" and head.head.pos_ == "NOUN":
         owner = view.who(head.head)
+    elif noun.dep_ == "pobj" and head.lower_ == "with" and head.head.lemma_.lower() in view.w.motion_verbs:
+        owner = _company_of(view, head.head, noun)  # "a coach drove up, with eight horses"
     elif noun.dep_ == "attr" and head.lemma_ == "be":
         subj = view.subject(head)
         owner = "story" if subj is None or subj.lower_ in ("they", "there") else None
     else:
         poss = next((c for c in noun.children if c.dep_ == "poss"), None)
-        owner = view.ent(poss)
+        owner = comitative_owner(view, poss) or view.ent(poss)
     if owner:
         value = f"{noun.lemma_.lower()}={int(n) if float(n).is_integer() else n}"
         yield _change(view, head if head.pos_ in ("VERB", "AUX") else noun, owner, Predicate.COUNT, value, num, noun)
+
+
+def _company_of(view: SentenceView, verb: Token, noun: Token) -> str | None:
+    """Who goes with the counted ``noun`` of a verb of motion or rest ("a coach drove up, with eight
+    horses", "the king lived with his three daughters"): the verb's subject, unless it names the same
+    kind of thing ("they got into the coach with eight horses", 'they' taken for the horses)."""
+    owner = view.agent(verb)
+    if not owner or owner == view.ent(noun):
+        return None
+    try:
+        head_word = view.story.ws.entity(owner).name.split()[-1].lower()
+    except KeyError:
+        head_word = owner
+    lemma = noun.lemma_.lower()
+    return None if head_word in (lemma, noun.lower_) else owner
 
 
 def title(view: SentenceView, verb: Token) -> Iterator[Change]:

@@ -58,10 +58,12 @@ class StateReport:
 
 
 def find_entities(world: World, name: str) -> list[str]:
-    """Entity ids whose name or an alias contains ``name`` as whole words (case-insensitive)."""
+    """Entity ids whose name or an alias contains ``name`` as whole words (case-insensitive); first those
+    named exactly so, by the World or by the story ("she was called Snowdrop": the timeline's names)."""
     wanted = name.strip().lower()
     pattern = re.compile(rf"(?<![\w-]){re.escape(wanted)}(?![\w-])")
     exact = [e.id for e in world.state.entities if wanted in (e.name.lower(), *(a.lower() for a in e.aliases))]
+    exact += [i for i in _told_names(world).get(wanted, []) if i not in exact]
     loose = [
         e.id
         for e in world.state.entities
@@ -144,7 +146,20 @@ def _preferred(world: World, ids: list[str], name: str) -> list[str]:
 
 def _all_names(world: World, entity: str) -> set[str]:
     ent = world.state.entity(entity)
-    return {ent.name.lower(), *(a.lower() for a in ent.aliases)}
+    told = {name for name, ids in _told_names(world).items() if entity in ids}
+    return {ent.name.lower(), *(a.lower() for a in ent.aliases)} | told
+
+
+def _told_names(world: World) -> dict[str, list[str]]:
+    """Lower-cased name → the entities the story says bear it ("she was called Snowdrop": the timeline's
+    NAME states, which coreference may have left apart from the name's own entity)."""
+    out: dict[str, list[str]] = {}
+    for s in world.timeline.states:
+        if s.predicate == Predicate.NAME and s.modality.factual and s.value:
+            ids = out.setdefault(s.value.strip().lower(), [])
+            if s.subject not in ids:
+                ids.append(s.subject)
+    return out
 
 
 def _place(cs: CharacterState, s: StateInterval) -> None:

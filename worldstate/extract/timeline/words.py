@@ -60,6 +60,9 @@ class Words:
     mount_verbs: frozenset[str] = frozenset()  # "jumped upon the horse": the rider has the beast
     ridden_animals: frozenset[str] = frozenset()
     pelts: frozenset[str] = frozenset()  # "the wolf's skin": held once it is drawn off
+    deceit_words: frozenset[str] = frozenset()  # "she lied": the speaker's words are no fact
+    self_report_verbs: frozenset[str] = frozenset()  # "I am in the clock-case": where the speaker is
+    habitual_words: frozenset[str] = frozenset()  # "I always sit here": a habit, not where the speaker is now
 
 
 @lru_cache(maxsize=1)
