@@ -225,7 +225,40 @@ def features(
             out.extend((f"{f}|cut={cand.cut_dep}", f"{f}|dep={head.dep}", f"{f}|pos={head.pos}"))
             out.extend((f"{f}|plural={head.tag in ('NNS', 'NNPS')}", f"{f}|first={first.pos}|{first.dep}"))
         out.extend(_of_object(doc, cand))
+        out.extend(person_evidence(doc, cand, used))
+    out.extend(title_alone(doc, cand, titles))
     return out
+
+
+def person_evidence(doc: ParsedDoc, cand: Candidate, used: dict[str, int] | None) -> list[str]:
+    """The document's evidence that the head word names a person, joined with how this occurrence is used:
+    how often the word follows a title, speaks or takes "who" (``person``) against how often it is the
+    object of a locative preposition or a place for the named-entity recogniser (``place``), each with the
+    head's dependency and entity label ("Florence" the woman, tagged a city here, said "…" elsewhere)."""
+    if not used:
+        return []
+    head = doc.tokens[cand.head]
+    person = used["titled"] + used["speaker"] + used["who"]
+    place = used["place"] + used["ner_place"]
+    lean = "person" if person + used["ner_person"] > place else "place" if place else "none"
+    bucket = _bucket(person)
+    return [
+        f"ev_person={bucket}|{head.dep}",
+        f"ev_person={bucket}|ner={head.ent_type}",
+        f"ev_lean={lean}|{head.ent_type}|{head.pos}",
+    ]
+
+
+def title_alone(doc: ParsedDoc, cand: Candidate, titles: frozenset[str]) -> list[str]:
+    """A one-word span that is a title before a capitalised name ("[Count] Dracula", "[Aunt] Lyddy"), which
+    LitBank marks as a person of its own, whichever title word it is."""
+    if cand.last - cand.first != 1 or cand.last >= len(doc.tokens):
+        return []
+    tok, after = doc.tokens[cand.first], doc.tokens[cand.last]
+    word = tok.low.rstrip(".")
+    if (word not in titles and word not in person_cues()[0]) or not after.text[:1].isupper():
+        return []
+    return ["title_alone", f"title_alone|{after.pos}|{tok.dep}", f"title_alone|caps={tok.text.isupper()}"]
 
 
 def _dangling(doc: ParsedDoc, cand: Candidate) -> int:
