@@ -257,3 +257,53 @@ def test_a_phrase_cut_before_a_comma_names_what_the_comma_opens() -> None:
     assert "after_comma=whose" in features(doc, short[0], frozenset())
     full = [c for c in candidates(doc) if c.head == woman and c.last == words.index("house") + 1]
     assert full and full[0].cut_dep == ""
+
+
+def _feature_sets(text: str) -> dict[str, set[str]]:
+    """Each non-pronoun candidate's text → its feature strings (later candidates with the same text add)."""
+    from worldstate.extract.mentions.candidates import candidates
+    from worldstate.extract.mentions.detect import _titles
+    from worldstate.extract.mentions.features import document_roles, features
+
+    doc = analyze(text, layers="parse").parsed
+    assert doc is not None
+    roles = document_roles(doc)
+    out: dict[str, set[str]] = {}
+    for c in candidates(doc):
+        if not c.pronoun:
+            words = " ".join(t.text for t in doc.tokens[c.first : c.last])
+            out.setdefault(words, set()).update(features(doc, c, _titles(), roles))
+    return out
+
+
+def test_a_title_alone_before_a_name_is_marked_whichever_title_it_is() -> None:
+    found = _feature_sets("Aunt Lyddy came in. Count Dracula smiled at the count of sheep.")
+    assert "title_alone" in found["Aunt"]
+    assert "title_alone" in found["Count"]
+    assert "title_alone" not in found["Lyddy"]
+    assert "title_alone" not in found["Aunt Lyddy"]
+    assert not any(f.startswith("title_alone") for f in found.get("count", set()))
+
+
+def test_person_evidence_of_the_document_leans_to_person_or_place() -> None:
+    found = _feature_sets("Florence said that she was tired. Florence smiled. They went to Paris, and Paris slept.")
+    assert any(f.startswith("ev_lean=person|") for f in found["Florence"])
+    assert any(f.startswith("ev_lean=place|") for f in found["Paris"])
+    assert "ev_person=1|nsubj" in found["Florence"]
+
+
+def test_a_capitalised_word_opening_a_quotation_knows_its_lower_case_uses() -> None:
+    from worldstate.extract.mentions.features import _opens_sentence, document_roles
+
+    text = "“ Reckon this is the deal , ” said Snake . I reckon not ."
+    doc = analyze(text, layers="parse").parsed
+    assert doc is not None
+    reckon = next(t for t in doc.tokens if t.text == "Reckon")
+    snake = next(t for t in doc.tokens if t.text == "Snake")
+    assert _opens_sentence(doc, reckon.i)
+    assert not _opens_sentence(doc, snake.i)
+    roles = document_roles(doc)
+    if reckon.pos in ("NOUN", "PROPN"):  # the parser's tag decides whether it is a candidate head
+        assert roles[reckon.lemma.lower()]["lower_any"] == 1
+        assert "initial_cap|lower=1" in _feature_sets(text)["Reckon"]
+    assert not any(f.startswith("initial_cap") for f in _feature_sets(text)["Snake"])

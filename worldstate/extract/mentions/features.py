@@ -8,6 +8,7 @@ matrix (columns × categories).
 from __future__ import annotations
 
 import re
+from collections import Counter
 from functools import lru_cache
 
 from worldstate.data import load_yaml, read_text
@@ -98,7 +99,7 @@ def person_cues() -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(raw["titles"]), frozenset(raw["relativizers"])
 
 
-ROLES = ("n", "subj", "speaker", "place", "poss", "titled", "lower", "ner_person", "ner_place", "who")
+ROLES = ("n", "subj", "speaker", "place", "poss", "titled", "lower", "ner_person", "ner_place", "who", "lower_any")
 
 
 def _bucket(n: int) -> str:
@@ -110,16 +111,20 @@ def document_roles(doc: ParsedDoc) -> dict[str, dict[str, int]]:
     (``n``), as a subject (``subj``), the subject of a speech or thought verb (``speaker``), the object of
     a locative preposition (``place``), a possessor (``poss``), right after a title word ("Miss", "Uncle":
     ``titled``), written in lower case (``lower``), tagged a person or a place by the parser's named-entity
-    recogniser (``ner_person``, ``ner_place``) and followed by "who"/"whom"/"whose" (``who``)."""
+    recogniser (``ner_person``, ``ner_place``), followed by "who"/"whom"/"whose" (``who``), and how often its
+    word form is written in lower case anywhere, as any part of speech (``lower_any``: "Reckon" opening a
+    sentence, "reckon" elsewhere)."""
     roles: dict[str, dict[str, int]] = {}
     title_words = person_cues()[0]
     toks = doc.tokens
+    lower_forms = Counter(tok.text for tok in toks if tok.text.islower())
     for tok in toks:
         if tok.pos not in ("NOUN", "PROPN"):
             continue
         r = roles.setdefault(tok.lemma.lower(), dict.fromkeys(ROLES, 0))
         r["n"] += 1
         r["lower"] += tok.text.islower()
+        r["lower_any"] = max(r["lower_any"], lower_forms[tok.low])
         r["ner_person"] += tok.ent_type == "PERSON"
         r["ner_place"] += tok.ent_type in ("GPE", "LOC", "FAC")
         r["who"] += tok.i + 1 < len(toks) and toks[tok.i + 1].low in ("who", "whom", "whose")
@@ -225,7 +230,54 @@ def features(
             out.extend((f"{f}|cut={cand.cut_dep}", f"{f}|dep={head.dep}", f"{f}|pos={head.pos}"))
             out.extend((f"{f}|plural={head.tag in ('NNS', 'NNPS')}", f"{f}|first={first.pos}|{first.dep}"))
         out.extend(_of_object(doc, cand))
+        out.extend(person_evidence(doc, cand, used))
+    out.extend(title_alone(doc, cand, titles))
+    if not cand.pronoun and head.text[:1].isupper() and _opens_sentence(doc, cand.head):
+        seen = (roles or {}).get(lemma, {}).get("lower_any", 0)
+        out.extend((f"initial_cap|lower={_bucket(seen)}", f"initial_cap|lower={_bucket(seen)}|{head.pos}"))
     return out
+
+
+def _opens_sentence(doc: ParsedDoc, i: int) -> bool:
+    """Token ``i`` is the first word of its sentence, or of a quotation ("“ Reckon you …")."""
+    toks = doc.tokens
+    k = i - 1
+    while k >= 0 and toks[k].sent == toks[i].sent and toks[k].pos == "PUNCT" and not toks[k].text[:1].isalnum():
+        if toks[k].text not in ("“", '"', "‘", "'", "—", "--", "(", "["):
+            return False
+        k -= 1
+    return k < 0 or toks[k].sent != toks[i].sent or k < i - 1
+
+
+def person_evidence(doc: ParsedDoc, cand: Candidate, used: dict[str, int] | None) -> list[str]:
+    """The document's evidence that the head word names a person, joined with how this occurrence is used:
+    how often the word follows a title, speaks or takes "who" (``person``) against how often it is the
+    object of a locative preposition or a place for the named-entity recogniser (``place``), each with the
+    head's dependency and entity label ("Florence" the woman, tagged a city here, said "…" elsewhere)."""
+    if not used:
+        return []
+    head = doc.tokens[cand.head]
+    person = used["titled"] + used["speaker"] + used["who"]
+    place = used["place"] + used["ner_place"]
+    lean = "person" if person + used["ner_person"] > place else "place" if place else "none"
+    bucket = _bucket(person)
+    return [
+        f"ev_person={bucket}|{head.dep}",
+        f"ev_person={bucket}|ner={head.ent_type}",
+        f"ev_lean={lean}|{head.ent_type}|{head.pos}",
+    ]
+
+
+def title_alone(doc: ParsedDoc, cand: Candidate, titles: frozenset[str]) -> list[str]:
+    """A one-word span that is a title before a capitalised name ("[Count] Dracula", "[Aunt] Lyddy"), which
+    LitBank marks as a person of its own, whichever title word it is."""
+    if cand.last - cand.first != 1 or cand.last >= len(doc.tokens):
+        return []
+    tok, after = doc.tokens[cand.first], doc.tokens[cand.last]
+    word = tok.low.rstrip(".")
+    if (word not in titles and word not in person_cues()[0]) or not after.text[:1].isupper():
+        return []
+    return ["title_alone", f"title_alone|{after.pos}|{tok.dep}", f"title_alone|caps={tok.text.isupper()}"]
 
 
 def _dangling(doc: ParsedDoc, cand: Candidate) -> int:
