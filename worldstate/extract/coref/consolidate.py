@@ -33,8 +33,8 @@ def consolidate_clusters(table: MentionTable, cluster_of: list[int]) -> list[int
     out = merge_first_person(table, out)
     if OWNED_KIN:
         out = merge_owned_kin(table, out)
-    out = merge_role_references(table, out)  # "she was a wicked witch" … "the witch" (``roles.py``)
     if VOCATIVES:
         out = link_vocatives(table, out)
     out = attach_to_sole_antecedent(table, out)
+    out = merge_role_references(table, out)  # "she was a wicked witch" … "the witch" (``roles.py``)
     return attach_small_clusters(table, out)
