@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from worldstate.data import load_yaml
+from worldstate.data import load_yaml, typed
 from worldstate.extract.coref.descriptions import OWNERS, _modifiers
 from worldstate.extract.coref.features import KINDS, NAME, NARRATOR, NOMINAL, PRON3, MentionTable
 from worldstate.extract.coref.merge import ClusterSummary, summarize_clusters
@@ -29,6 +29,7 @@ DEFINITE = frozenset({"the", "this", "that"})
 SUBJECT_TYPES = (NAME, NOMINAL, PRON3, NARRATOR)  # a quoted I/you/we is resolved later, by the speech step
 PREDICATES = True  # roles from predicates ("she was a witch")
 SAME_HEAD = True  # roles from a cluster's own descriptions ("The boy was called Hansel" … "the boy")
+NAMING = True  # a description joins the name a passive naming verb gives it ("The boy was called Hansel")
 PERSONS_ONLY = True  # roles of persons only (the description a lexicon person noun, a PER mention or a character's)
 
 
@@ -43,27 +44,13 @@ class RoleWords:
     articles: frozenset[str]  # the determiners a predicated role may have ("a", "an"; none: "became queen")
     quantifiers: frozenset[str]  # first words of a mention that is no one person ("any man", "every family")
     contrast: frozenset[str]  # modifiers that set a description apart from the role's carrier ("the other")
+    naming: frozenset[str]  # verb lemmas that name their passive subject ("was called Hansel")
     general: frozenset[str]  # nouns too general to be a role ("man", "fellow"): never predicated, else word for word
 
 
 @lru_cache(maxsize=1)
 def role_words() -> RoleWords:
-    data = load_yaml("extract", "coref/data/roles.yaml")
-    return RoleWords(
-        *(
-            frozenset(str(w) for w in data[k])
-            for k in (
-                "copulas",
-                "passive_only",
-                "becoming",
-                "hypothetical",
-                "articles",
-                "quantifiers",
-                "contrast",
-                "general",
-            )
-        )
-    )
+    return typed(RoleWords, {k: [str(w) for w in v] for k, v in load_yaml("extract", "coref/data/roles.yaml").items()})
 
 
 @dataclass(frozen=True)
@@ -237,15 +224,44 @@ def _quantified(table: MentionTable, i: int) -> bool:
     return bool(words) and words[0] in role_words().quantifiers
 
 
+def _naming_links(table: MentionTable, out: list[int]) -> list[RoleLink]:
+    """Merge (in ``out``) each description and the name a passive naming verb gives it ("The boy was called
+    Hansel"); the links made."""
+    doc = table.doc
+    assert doc is not None
+    words = role_words()
+    by_head = {int(info.head): i for i, info in enumerate(table.infos)}
+    links: list[RoleLink] = []
+    for tok in doc.tokens:
+        verb = doc.tokens[tok.head]
+        if tok.pos != "PROPN" or tok.dep not in ("oprd", "attr") or verb.lemma.lower() not in words.naming:
+            continue
+        subjects = doc.kids(verb.i, "nsubjpass")
+        if not subjects or _unreal(doc, verb.i) or tok.i not in by_head or subjects[0].i not in by_head:
+            continue
+        name, subject = by_head[tok.i], by_head[subjects[0].i]
+        if int(table.mtype[name]) != NAME or int(table.mtype[subject]) not in (NOMINAL, PRON3, NARRATOR):
+            continue
+        info = summarize_clusters(table, out)
+        a, c = out[name], out[subject]
+        if a == c or bool(table.plural[subject]) or not _compatible(table, info[a], info[c]):
+            continue
+        for m, x in enumerate(out):
+            if x == c:
+                out[m] = a
+        links.append(RoleLink(subject, name, "", (verb.i, tok.i + 1), True))
+    return links
+
+
 def role_links(table: MentionTable, cluster_of: list[int]) -> tuple[list[int], list[RoleLink]]:
     """``cluster_of`` with each later description of a role merged into the one cluster that carried the
     role before it, and the links made."""
     out = list(cluster_of)
     if table.doc is None:
         return out, []
+    links = _naming_links(table, out) if NAMING else []
     info = summarize_clusters(table, out)
     carriers, predicate_mention = _carriers_of_predicates(table)
-    links: list[RoleLink] = []
     n = len(out)
     for i in range(n):
         head = _description_head(table, i)
