@@ -22,6 +22,7 @@ from worldstate.data import load_yaml, typed
 from worldstate.extract.coref.descriptions import OWNERS, _modifiers
 from worldstate.extract.coref.features import KINDS, NAME, NARRATOR, NOMINAL, PRON3, MentionTable
 from worldstate.extract.coref.merge import ClusterSummary, summarize_clusters
+from worldstate.extract.lexicon import lexicon
 from worldstate.extract.parsed import ParsedDoc, Token
 
 CHARACTER = KINDS.index("character")
@@ -109,8 +110,10 @@ def _subject_token(doc: ParsedDoc, verb: int) -> int | None:
 
 
 def _role_noun(doc: ParsedDoc, tok: Token) -> bool:
-    """A common noun (not a name, not a plural) with no determiner other than "a"/"an"."""
-    if tok.pos != "NOUN" or tok.tag in ("NNS", "NNPS"):
+    """A common noun (not a name, not a plural) with no determiner other than "a"/"an"; a person noun the
+    tagger took for an adjective counts ("she became queen": queen/JJ)."""
+    noun = tok.pos == "NOUN" or (tok.pos == "ADJ" and tok.low in lexicon().person_nouns)
+    if not noun or tok.tag in ("NNS", "NNPS"):
         return False
     dets = doc.kids(tok.i, "det", "poss")
     return all(d.low in role_words().articles for d in dets)
@@ -143,7 +146,7 @@ def role_predications(table: MentionTable) -> list[RolePredication]:
         if subject is None or subject not in by_head:
             continue
         i = by_head[subject]
-        if int(table.mtype[i]) not in SUBJECT_TYPES or bool(table.plural[i]):
+        if int(table.mtype[i]) not in SUBJECT_TYPES or bool(table.plural[i]) or _quantified(table, i):
             continue
         if verb >= 0 and doc.tokens[verb].low == "were":
             continue  # a singular subject's "were" is a subjunctive ("I wish he were a king")
@@ -199,11 +202,7 @@ def _carriers_of_predicates(table: MentionTable) -> tuple[list[Carrier], set[int
         return [], set()
     doc = table.doc
     assert doc is not None
-    predications = [
-        p
-        for p in role_predications(table)
-        if not _quantified(table, p.subject) and (not PERSONS_ONLY or _person_subject(table, p.subject))
-    ]
+    predications = [p for p in role_predications(table) if not PERSONS_ONLY or _person_subject(table, p.subject)]
     nouns = {p.noun for p in predications}
     predicate_mention = {i for i, inf in enumerate(table.infos) if inf.head in nouns}
     carriers = []
