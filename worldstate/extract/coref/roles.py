@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from worldstate.data import load_yaml, typed
 from worldstate.extract.coref.descriptions import OWNERS, _modifiers
-from worldstate.extract.coref.features import KINDS, NAME, NARRATOR, NOMINAL, PRON3, MentionTable
+from worldstate.extract.coref.features import KINDS, NAME, NARRATOR, NOMINAL, PRON3, QUOTE_I, MentionTable
 from worldstate.extract.coref.merge import ClusterSummary, summarize_clusters
 from worldstate.extract.lexicon import lexicon
 from worldstate.extract.parsed import ParsedDoc, Token
@@ -31,7 +31,8 @@ SUBJECT_TYPES = (NAME, NOMINAL, PRON3, NARRATOR)  # a quoted I/you/we is resolve
 PREDICATES = True  # roles from predicates ("she was a witch")
 SAME_HEAD = True  # roles from a cluster's own descriptions ("The boy was called Hansel" … "the boy")
 NAMING = True  # a description joins the name a passive naming verb gives it ("The boy was called Hansel")
-PERSONS_ONLY = True  # roles of persons only (the description a lexicon person noun, a PER mention or a character's)
+PERSONS_ONLY = True
+KEEP_SPEAKERS = True  # a cluster that says a quote, or holds a quoted "I", is not moved (speakers read it)  # roles of persons only (the description a lexicon person noun, a PER mention or a character's)
 
 
 @dataclass(frozen=True)
@@ -155,6 +156,10 @@ def role_predications(table: MentionTable) -> list[RolePredication]:
     return out
 
 
+def _speaks(table: MentionTable, i: int) -> bool:
+    return int(table.mtype[i]) == QUOTE_I or (table.speaker is not None and bool(table.speaker[i]))
+
+
 def _is_person(table: MentionTable, i: int) -> bool:
     info = table.infos[i]
     return info.person_hint or info.mention.category == "PER" or int(table.kind[i]) == CHARACTER
@@ -274,7 +279,8 @@ def role_links(table: MentionTable, cluster_of: list[int]) -> tuple[list[int], l
                 a, c = out[carrier.mention], out[i]
                 moved = [m for m in range(n) if out[m] == c and m not in predicate_mention]
                 first = min(int(table.infos[m].first) for m in moved)
-                if a != c and first > carrier.evidence[0] and _joinable(table, out, info, a, c, i):
+                speaks = KEEP_SPEAKERS and any(_speaks(table, m) for m in moved)
+                if a != c and not speaks and first > carrier.evidence[0] and _joinable(table, out, info, a, c, i):
                     for m in moved:
                         out[m] = a
                     info = summarize_clusters(table, out)
