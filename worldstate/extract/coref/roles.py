@@ -32,7 +32,7 @@ PREDICATES = True  # roles from predicates ("she was a witch")
 SAME_HEAD = True  # roles from a cluster's own descriptions ("The boy was called Hansel" … "the boy")
 NAMING = True  # a description joins the name a passive naming verb gives it ("The boy was called Hansel")
 PERSONS_ONLY = True
-KEEP_SPEAKERS = True  # a cluster that says a quote, or holds a quoted "I", is not moved (speakers read it)  # roles of persons only (the description a lexicon person noun, a PER mention or a character's)
+KEEP_SPEAKERS = False  # a cluster that says a quote, or holds a quoted "I", is not moved (speakers read it)  # roles of persons only (the description a lexicon person noun, a PER mention or a character's)
 
 
 @dataclass(frozen=True)
