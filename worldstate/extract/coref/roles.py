@@ -31,8 +31,10 @@ SUBJECT_TYPES = (NAME, NOMINAL, PRON3, NARRATOR)  # a quoted I/you/we is resolve
 PREDICATES = True  # roles from predicates ("she was a witch")
 SAME_HEAD = True  # roles from a cluster's own descriptions ("The boy was called Hansel" … "the boy")
 NAMING = True  # a description joins the name a passive naming verb gives it ("The boy was called Hansel")
-PERSONS_ONLY = True
-KEEP_SPEAKERS = False  # a cluster that says a quote, or holds a quoted "I", is not moved (speakers read it)  # roles of persons only (the description a lexicon person noun, a PER mention or a character's)
+PERSONS_ONLY = True  # roles of persons only (the description a lexicon person noun, a PER mention or a character's)
+# A cluster that says a quote, or holds a quoted "I", is not moved (the speech layer reads speakers from it):
+# off, see the numbers in ``consolidate.py``.
+KEEP_SPEAKERS = False
 
 
 @dataclass(frozen=True)
@@ -217,6 +219,20 @@ def _carriers_of_predicates(table: MentionTable) -> tuple[list[Carrier], set[int
     return carriers, predicate_mention
 
 
+def _complements(table: MentionTable) -> set[int]:
+    """The mentions that complement a copula, unreal ones included ("you shall be my queen"): they state a
+    role rather than refer back to one."""
+    doc = table.doc
+    assert doc is not None
+    copulas = role_words().copulas
+    out = set()
+    for i, inf in enumerate(table.infos):
+        tok = doc.tokens[inf.head]
+        if tok.dep in ("attr", "acomp", "oprd") and doc.tokens[tok.head].lemma.lower() in copulas:
+            out.add(i)
+    return out
+
+
 def _person_subject(table: MentionTable, i: int) -> bool:
     """A he/she, the narrator, or a person's name or description."""
     return int(table.mtype[i]) in (PRON3, NARRATOR) or _is_person(table, i)
@@ -266,6 +282,7 @@ def role_links(table: MentionTable, cluster_of: list[int]) -> tuple[list[int], l
     links = _naming_links(table, out) if NAMING else []
     info = summarize_clusters(table, out)
     carriers, predicate_mention = _carriers_of_predicates(table)
+    complements = _complements(table)
     n = len(out)
     for i in range(n):
         head = _description_head(table, i)
@@ -278,7 +295,7 @@ def role_links(table: MentionTable, cluster_of: list[int]) -> tuple[list[int], l
             if carrier is not None:
                 a, c = out[carrier.mention], out[i]
                 moved = [m for m in range(n) if out[m] == c and m not in predicate_mention]
-                first = min(int(table.infos[m].first) for m in moved)
+                first = min((int(table.infos[m].first) for m in moved if m not in complements), default=-1)
                 speaks = KEEP_SPEAKERS and any(_speaks(table, m) for m in moved)
                 if a != c and not speaks and first > carrier.evidence[0] and _joinable(table, out, info, a, c, i):
                     for m in moved:
