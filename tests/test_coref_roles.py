@@ -91,3 +91,15 @@ def test_a_named_description_carries_its_role_and_contrast_breaks_it() -> None:
     table = _table(text)
     out, links = role_links(table, _apart_but(table, [{"Tom", "He"}]))
     assert not links
+
+
+def test_an_unreal_complement_does_not_make_the_queen_older_than_her_role() -> None:
+    text = 'The king said: "Tonight you shall be my wife and my queen." She became queen. The queen wept.'
+    table = _table(text)
+    queen = _index(table, "The queen")
+    cluster_of = _apart_but(table, [{"you", "She"}, {"my queen", "The queen"}])
+    out, links = role_links(table, cluster_of)
+    assert out[queen] == out[_index(table, "She")]
+    assert [(link.role, link.predicated) for link in links] == [("queen", True)]
+    evidence = " ".join(t.text for t in table.doc.tokens[links[0].evidence[0] : links[0].evidence[1]])
+    assert evidence == "became queen"

@@ -220,7 +220,8 @@ def _carriers_of_predicates(table: MentionTable) -> tuple[list[Carrier], set[int
 
 
 def _complements(table: MentionTable) -> set[int]:
-    """The mentions that complement a copula, unreal ones included ("you shall be my queen"): they state a
+    """The mentions that complement a copula, or are joined to one that does, unreal ones included ("you shall
+    be my wife and my queen"): they state a
     role rather than refer back to one."""
     doc = table.doc
     assert doc is not None
@@ -228,6 +229,8 @@ def _complements(table: MentionTable) -> set[int]:
     out = set()
     for i, inf in enumerate(table.infos):
         tok = doc.tokens[inf.head]
+        while tok.dep == "conj" and tok.head != tok.i:  # "my wife and my queen"
+            tok = doc.tokens[tok.head]
         if tok.dep in ("attr", "acomp", "oprd") and doc.tokens[tok.head].lemma.lower() in copulas:
             out.add(i)
     return out
