@@ -38,7 +38,8 @@ PERSONS_ONLY = True  # roles of persons only (the description a lexicon person n
 KEEP_SPEAKERS = False
 # LitBank dev, 2026-11-25, against main ce79513 (CV: ``bench tune litbank-coref`` / ``litbank-quotes``, document-
 # level 5-fold): CoNLL F1 / clusters per character / merged documents 0.7010 / 3.832 / 0.632 by CV with this pass
-# (main 0.7001 / 3.880 / 0.632); speaker accuracy 0.7742 by CV (main 0.779). In-sample with the shipped ranker:
+# (main 0.7001 / 3.880 / 0.632); speaker accuracy 0.7742 (593/766) by CV, 0.7794 (597/766) with the pass unhooked
+# on the same code; state questions 66/72 (main 63/72: Red-Cap's cap, Snowdrop's traits). In-sample, shipped ranker:
 # 0.7012 / 3.666 / 0.667 (main 0.7006 / 3.703 / 0.667); predicates alone 0.7007 / 3.687, descriptions alone
 # 0.7009 / 3.677; things too (``PERSONS_ONLY`` off) 0.7015 / 3.666.
 
