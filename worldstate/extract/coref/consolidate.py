@@ -13,6 +13,7 @@ from worldstate.extract.coref.first_person import merge_first_person
 from worldstate.extract.coref.links import link_vocatives, merge_owned_kin
 from worldstate.extract.coref.merge import merge_name_clusters
 from worldstate.extract.coref.pronoun_chains import join_pronoun_chains
+from worldstate.extract.coref.roles import merge_role_references
 from worldstate.extract.coref.sole_antecedent import attach_to_sole_antecedent
 
 # LitBank dev, document-level 5-fold CV (``bench tune litbank-coref``, threshold 0.3, 2026-11-25): CoNLL F1 /
@@ -35,4 +36,5 @@ def consolidate_clusters(table: MentionTable, cluster_of: list[int]) -> list[int
     if VOCATIVES:
         out = link_vocatives(table, out)
     out = attach_to_sole_antecedent(table, out)
+    out = merge_role_references(table, out)  # "she was a wicked witch" … "the witch" (``roles.py``)
     return attach_small_clusters(table, out)
