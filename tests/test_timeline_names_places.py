@@ -7,7 +7,7 @@ import pytest
 
 from worldstate.analysis import analyze
 from worldstate.reason.timeline import check_timeline
-from worldstate.reason.timeline.names import _introduced_or_listed
+from worldstate.reason.timeline.names import _in_longer_name, _introduced_or_listed
 from worldstate.state import Span
 
 RENAMED = (
@@ -47,6 +47,7 @@ def test_a_name_used_once_in_an_established_characters_place_is_proved_with_both
         ("'Yes, sir, I will soon serve up,' answered Greta.", "She thought of Greta, Marlene and Hilde."),
         # the established name itself
         ("answered Greta", "answered Gretel"),
+        # a clipped title before a name, in dialect ("Mis' Innes" is Miss Innes)
         # an adverb opening an inverted sentence is capitalised, not a name
         ("'Yes, sir, I will soon serve up,' answered Greta.", "Scarce had she served up when the bell rang."),
         # a pet name of the established name
@@ -140,3 +141,17 @@ def test_a_building_taken_over_by_another_word_is_proved_with_both_sentences() -
 def test_a_told_journey_to_a_new_building_raises_no_switch() -> None:
     told = SWITCHED.replace("By and by in came the masters of the castle.", "Next day she walked to a castle.")
     assert _rule(told, "timeline.place-switch") == []
+
+
+@pytest.mark.parametrize(
+    ("said", "part_of_a_name"),
+    [
+        ("'I ain't sayin' nothin', Mis' Innes,' he said.", True),  # a clipped title in dialect: Miss Innes
+        ("' I ai n't sayin ' nothin ' , Mis ' Innes , ' he said .", True),  # the same, tokenised
+        ("'Come here, Mis, and sit down,' he said.", False),
+        ("'Come here, Mis' he said.", False),
+    ],
+)
+def test_a_clipped_title_before_a_name_is_part_of_that_name(said: str, part_of_a_name: bool) -> None:
+    start = said.index("Mis")
+    assert _in_longer_name(said, Span(start, start + 3)) is part_of_a_name

@@ -200,9 +200,10 @@ def _other_names(text: str, sentence: Span, span: Span, established: set[str]) -
 
 
 def _in_longer_name(text: str, span: Span) -> bool:
-    """The word stands next to another capitalised word ("Isaac Newton", "Alderman Ptolemy Tortoise")."""
+    """The word stands next to another capitalised word ("Isaac Newton", "Alderman Ptolemy Tortoise"), also
+    as a clipped title before a name ("Mis' Innes", tokenised "Mis ' Innes")."""
     return bool(re.search(r"[A-Z][\w.]*\s+$", text[max(0, span.start - 30) : span.start])) or bool(
-        re.match(r"\s+[A-Z]", text[span.end : span.end + 3])
+        re.match(r"(\s*['’])?\s+[A-Z]", text[span.end : span.end + 5])
     )
 
 
