@@ -148,7 +148,7 @@ def renamings(world: World, *, max_single_names: int = 3, min_mentions: int = 3)
             continue
         sentence, span = words[word][0]
         start = ws.story.sentences[sentence].span.start
-        if _introduced_or_listed(text, start, span, established):
+        if _clipped_title(text, span) or _introduced_or_listed(text, start, span, established):
             continue
         if not _proper_noun(world.sentence_docs, sentence, span.start, start):
             continue
@@ -200,11 +200,15 @@ def _other_names(text: str, sentence: Span, span: Span, established: set[str]) -
 
 
 def _in_longer_name(text: str, span: Span) -> bool:
-    """The word stands next to another capitalised word ("Isaac Newton", "Alderman Ptolemy Tortoise"), also
-    as a clipped title before a name ("Mis' Innes", tokenised "Mis ' Innes")."""
+    """The word stands next to another capitalised word ("Isaac Newton", "Alderman Ptolemy Tortoise")."""
     return bool(re.search(r"[A-Z][\w.]*\s+$", text[max(0, span.start - 30) : span.start])) or bool(
-        re.match(r"(\s*['’])?\s+[A-Z]", text[span.end : span.end + 5])
+        re.match(r"\s+[A-Z]", text[span.end : span.end + 3])
     )
+
+
+def _clipped_title(text: str, span: Span) -> bool:
+    """The word is a title clipped by an apostrophe before a name ("Mis' Innes", tokenised "Mis ' Innes")."""
+    return bool(re.match(r"\s*['’]\s+[A-Z]", text[span.end : span.end + 5]))
 
 
 def _diminutive(established: set[str], word: str) -> bool:
