@@ -27,7 +27,7 @@ from functools import lru_cache
 
 from worldstate.data import load_yaml
 from worldstate.extract.coref.features import NAME, NOMINAL, QUOTE_I, YOU, MentionTable
-from worldstate.extract.coref.merge import ClusterSummary, summarize_clusters
+from worldstate.extract.coref.merge import clusters_agree, summarize_clusters
 from worldstate.extract.parsed import ParsedDoc
 
 UNRESOLVED_OWNERS = (QUOTE_I, YOU)  # a quoted "my"/"your": its person is the speaker's or listener's, not known yet
@@ -52,16 +52,6 @@ def _owner(table: MentionTable, i: int) -> int | None:
     return best
 
 
-def _compatible(table: MentionTable, a: ClusterSummary, b: ClusterSummary) -> bool:
-    """Two clusters of one gender and number whose names, if both have any, share one."""
-    ga, gb = a.gender(), b.gender()
-    if (ga and gb and ga != gb) or (a.plural > 0) != (b.plural > 0):
-        return False
-    if a.names and b.names:
-        return bool({int(table.name_key[i]) for i in a.names} & {int(table.name_key[i]) for i in b.names})
-    return True
-
-
 def merge_owned_kin(table: MentionTable, cluster_of: list[int]) -> list[int]:
     """``cluster_of`` with the clusters of one owner's father (mother, husband, wife) merged into one."""
     out = list(cluster_of)
@@ -79,7 +69,7 @@ def merge_owned_kin(table: MentionTable, cluster_of: list[int]) -> list[int]:
             continue
         key = (owner, table.infos[i].lemma.lower())
         a = first_of.setdefault(key, c)
-        if a in (c, owner) or not _compatible(table, info[a], info[c]):
+        if a in (c, owner) or not clusters_agree(table, info[a], info[c]):
             continue
         out = [a if x == c else x for x in out]
         info[a].absorb(info.pop(c))
@@ -218,7 +208,7 @@ def link_vocatives(table: MentionTable, cluster_of: list[int]) -> list[int]:
             continue
         c = out[i]
         target = _addressee(turns, t, out, c)
-        if target is None or target == c or not _compatible(table, info[target], info[c]):
+        if target is None or target == c or not clusters_agree(table, info[target], info[c]):
             continue
         if info[c].names and (info[target].names or not NAMED_VOCATIVES):
             continue  # a name called out joins only a character without a name ("Henry" … "the youth")

@@ -111,6 +111,16 @@ class ClusterSummary:
         self.size += other.size
 
 
+def clusters_agree(table: MentionTable, a: ClusterSummary, b: ClusterSummary) -> bool:
+    """Two clusters of one gender and number whose names, if both have any, share one."""
+    ga, gb = a.gender(), b.gender()
+    if (ga and gb and ga != gb) or (a.plural > 0) != (b.plural > 0):
+        return False
+    if a.names and b.names:
+        return bool({int(table.name_key[i]) for i in a.names} & {int(table.name_key[i]) for i in b.names})
+    return True
+
+
 def summarize_clusters(table: MentionTable, cluster_of: list[int]) -> dict[int, ClusterSummary]:
     out: dict[int, ClusterSummary] = {}
     for i, c in enumerate(cluster_of):

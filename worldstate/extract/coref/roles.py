@@ -21,7 +21,7 @@ from functools import lru_cache
 from worldstate.data import load_yaml, typed
 from worldstate.extract.coref.descriptions import OWNERS, _modifiers
 from worldstate.extract.coref.features import KINDS, NAME, NARRATOR, NOMINAL, PRON3, QUOTE_I, MentionTable
-from worldstate.extract.coref.merge import ClusterSummary, summarize_clusters
+from worldstate.extract.coref.merge import ClusterSummary, clusters_agree, summarize_clusters
 from worldstate.extract.lexicon import lexicon
 from worldstate.extract.parsed import ParsedDoc, Token
 
@@ -184,16 +184,6 @@ def _description_head(table: MentionTable, i: int) -> str:
     return table.infos[i].lemma.lower()
 
 
-def _compatible(table: MentionTable, a: ClusterSummary, b: ClusterSummary) -> bool:
-    """Two clusters of one gender and number whose names, if both have any, share one."""
-    ga, gb = a.gender(), b.gender()
-    if (ga and gb and ga != gb) or (a.plural > 0) != (b.plural > 0):
-        return False
-    if a.names and b.names:
-        return bool({int(table.name_key[i]) for i in a.names} & {int(table.name_key[i]) for i in b.names})
-    return True
-
-
 def _specific_roles(table: MentionTable, cluster_of: list[int], c: int) -> set[int]:
     return {int(table.role_key[m]) for m, x in enumerate(cluster_of) if x == c and int(table.role_key[m]) >= 0}
 
@@ -274,7 +264,7 @@ def _naming_links(table: MentionTable, out: list[int]) -> list[RoleLink]:
             continue
         info = summarize_clusters(table, out)
         a, c = out[name], out[subject]
-        if a == c or bool(table.plural[subject]) or not _compatible(table, info[a], info[c]):
+        if a == c or bool(table.plural[subject]) or not clusters_agree(table, info[a], info[c]):
             continue
         for m, x in enumerate(out):
             if x == c:
@@ -343,7 +333,7 @@ def _carrier(
 def _joinable(table: MentionTable, out: list[int], info: dict[int, ClusterSummary], a: int, c: int, i: int) -> bool:
     """The description ``i``'s cluster ``c`` may join ``a``: one gender and number (the description's own
     gender included), names that agree, at most one specific role between them."""
-    if not _compatible(table, info[a], info[c]):
+    if not clusters_agree(table, info[a], info[c]):
         return False
     g = int(table.gender[i])
     if g and info[a].gender() and info[a].gender() != g:
