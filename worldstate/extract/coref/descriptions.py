@@ -34,7 +34,7 @@ PERSONS_ONLY = False
 NARROWER_ONLY = True
 
 
-def _modifiers(text: str, head: str) -> frozenset[str]:
+def description_modifiers(text: str, head: str) -> frozenset[str]:
     """The content words of a description other than its head."""
     lex = lexicon()
     words = [w.lower() for w in re.findall(r"[A-Za-z][A-Za-z'’-]*", text)]
@@ -74,7 +74,10 @@ def merge_descriptions(table: MentionTable, cluster_of: list[int]) -> list[int]:
         if possessed and not _same_owner(table, i, j, words):
             continue
         head = table.infos[i].lemma.lower()
-        mi, mj = _modifiers(table.infos[i].mention.text, head), _modifiers(table.infos[j].mention.text, head)
+        mi, mj = (
+            description_modifiers(table.infos[i].mention.text, head),
+            description_modifiers(table.infos[j].mention.text, head),
+        )
         if not (mi <= mj or (mj <= mi and not NARROWER_ONLY)) or bool(table.plural[i]) != bool(table.plural[j]):
             continue
         a = out[j]

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from worldstate.data import load_yaml, typed
-from worldstate.extract.coref.descriptions import OWNERS, _modifiers
+from worldstate.extract.coref.descriptions import OWNERS, description_modifiers
 from worldstate.extract.coref.features import KINDS, NAME, NARRATOR, NOMINAL, PRON3, QUOTE_I, MentionTable
 from worldstate.extract.coref.merge import ClusterSummary, clusters_agree, summarize_clusters
 from worldstate.extract.lexicon import lexicon
@@ -289,7 +289,7 @@ def role_links(table: MentionTable, cluster_of: list[int]) -> tuple[list[int], l
         if not head or i in predicate_mention:
             continue
         words = table.infos[i].mention.text.lower().split()
-        mods = _modifiers(table.infos[i].mention.text, head)
+        mods = description_modifiers(table.infos[i].mention.text, head)
         if words[0] in DEFINITE:
             carrier = _carrier(table, out, carriers, i, head, mods)
             if carrier is not None:
