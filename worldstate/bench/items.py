@@ -15,6 +15,7 @@ class Item:
     inputs: dict[str, Any]
     gold: dict[str, Any] = field(default_factory=dict)
     words: int = 0
+    split: str = ""  # the dataset's own part ("tune", "check"), for ``bench run --split``; "" when it has none
 
 
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")

@@ -38,6 +38,7 @@ class RunOptions:
     """How to run: limit, workers, executor, progress bar, and the predictor (``module:function`` or callable)."""
 
     limit: int | None = None
+    split: str | None = None  # only the items of this part of the dataset (``Item.split``)
     workers: int = 1
     executor: str = "local"
     progress: bool = True
@@ -99,6 +100,8 @@ def _progress(total: int, initial: int, enabled: bool) -> Any:
 def run_benchmark(task: Task, data: Path, out: Path, settings: Settings, options: RunOptions) -> dict[str, Any]:
     """Run (or resume) ``task`` on ``data`` into ``out``; returns the metrics.json document."""
     all_items = task.load(data)
+    if options.split is not None:
+        all_items = select_split(all_items, options.split, task.name)
     items = all_items
     if options.limit is not None:
         if options.limit < 1:
@@ -120,6 +123,7 @@ def run_benchmark(task: Task, data: Path, out: Path, settings: Settings, options
         "benchmark": task.name,
         "data": str(data.resolve()),
         "limit": options.limit,
+        **({"split": options.split} if options.split is not None else {}),
         "predictor": predictor_name(ref),
         "engine": engine_fingerprint(),  # predictions made by other code or data files are not resumed
     }
@@ -153,6 +157,16 @@ def run_benchmark(task: Task, data: Path, out: Path, settings: Settings, options
         bar.close()
     wall = time.perf_counter() - started
     return finish_run(task, items, data, out, settings, options, ref, wall, len(todo), left_out_of(all_items))
+
+
+def select_split(items: list[Item], split: str, task: str) -> list[Item]:
+    """The items of one part of the dataset; a ConfigError naming the parts it has otherwise."""
+    parts = sorted({i.split for i in items if i.split})
+    chosen = [i for i in items if i.split == split]
+    if not chosen:
+        have = f"its parts are {', '.join(parts)}" if parts else "it has no parts"
+        raise ConfigError(f"--split {split}: no {task} item is in that part; {have}")
+    return chosen
 
 
 def dismiss_findings(prediction: Any, ignore: IgnoreList | None) -> Any:
@@ -247,6 +261,7 @@ def finish_run(
             "mode": run_mode(ref, settings),
             "settings": settings.public(),
             "limit": options.limit,
+            "split": options.split,
             **options.labels,
         },
         "published": anchors_for(task.name),

@@ -31,6 +31,9 @@ def bench() -> None:
 @click.option("--data", required=True, type=click.Path(), help="The benchmark's upstream file or folder.")
 @click.option("--out", required=True, type=click.Path(file_okay=False), help="Run directory (reused to resume).")
 @click.option("--limit", type=click.IntRange(min=1), default=None, help="Only the first N items.")
+@click.option(
+    "--split", default=None, help="Only this part of a dataset that has parts (state-questions: tune, check)."
+)
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Parallel workers.")
 @choice_option(
     "--executor",
@@ -57,6 +60,7 @@ def run_cmd(
     data: str,
     out: str,
     limit: int | None,
+    split: str | None,
     workers: int,
     executor: str,
     predictions_file: str | None,
@@ -78,7 +82,7 @@ def run_cmd(
     task = get_task(name)
     from worldstate.ignore import load_ignore
 
-    options = RunOptions(limit=limit, workers=workers, executor=executor, progress=not no_progress)
+    options = RunOptions(limit=limit, split=split, workers=workers, executor=executor, progress=not no_progress)
     options.ignore = load_ignore(ignore_file, data)
     if predictions_file:
         if name not in {"lot-plotcom", "lot-outgen"}:

@@ -13,6 +13,7 @@ from worldstate.extract.timeline.query import (
     find_entities,
     report_dict,
     state_at,
+    states_of,
 )
 
 __all__ = [
@@ -23,4 +24,5 @@ __all__ = [
     "find_entities",
     "report_dict",
     "state_at",
+    "states_of",
 ]

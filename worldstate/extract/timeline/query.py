@@ -82,6 +82,14 @@ def state_at(world: World, sentence: int, entity: str | None = None, *, knowledg
     else:
         mentioned = {m.entity for m in ws.mentions if m.entity and m.sentence <= sentence}
         ids = [e.id for e in ws.entities if e.kind in (EntityKind.CHARACTER, EntityKind.GROUP) and e.id in mentioned]
+    out = states_of(world, ids, sentence, knowledge=knowledge)
+    return StateReport(sentence, out, world.timeline.story_time.at(sentence))
+
+
+def states_of(world: World, ids: list[str], sentence: int, *, knowledge: bool = True) -> list[CharacterState]:
+    """What holds at the end of ``sentence`` for each entity of ``ids`` (an entity id, or a literal
+    subject of the timeline such as an unresolved "the butcher")."""
+    ws = world.state
     timeline = world.timeline
     by_subject = timeline.by_subject()
     scoped_by_holder: dict[str, list[StateInterval]] = {}
@@ -102,7 +110,7 @@ def state_at(world: World, sentence: int, entity: str | None = None, *, knowledg
         if knowledge:
             cs.knows = knows(world, eid, sentence)
         out.append(cs)
-    return StateReport(sentence, out, timeline.story_time.at(sentence))
+    return out
 
 
 def _introduced(world: World, ids: list[str], sentence: int) -> list[str]:
