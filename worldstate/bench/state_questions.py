@@ -121,13 +121,9 @@ def predict_state_questions(item: Item, settings: Any, context: Any = None) -> d
 
 def answer_question(world: World, q: dict[str, Any]) -> dict[str, Any]:
     """One question's answer: the entities found, the answer, and the evidence it rests on."""
-    from worldstate.extract.timeline import find_entities
-
     k = sentence_of(world, str(q["anchor"]))
     names = [str(q["entity"]), *(str(a) for a in q.get("entity_aliases") or [])]
-    ids: list[str] = []
-    for name in names:
-        ids += [i for i in find_entities(world, name) if i not in ids]
+    ids = question_entities(world, names)
     out: dict[str, Any] = {"qid": q["qid"], "kind": q["kind"], "sentence": k, "entities": ids}
     kind = q["kind"]
     if kind == "holds":
@@ -149,6 +145,28 @@ def answer_question(world: World, q: dict[str, Any]) -> dict[str, Any]:
     elif kind == "relation":
         out.update(_relations(world, k, ids))
     return out
+
+
+def question_entities(world: World, names: list[str]) -> list[str]:
+    """The entities a question asks about, best tier first and only that tier: those named exactly by the
+    question's name, else exactly by one of its aliases, else containing the name, else an alias (each name
+    also tried without a leading article)."""
+    from worldstate.extract.timeline import entity_names, find_entities
+
+    variants = []
+    for name in names:
+        for form in (name.strip(), _LEADING.sub("", name.strip())):
+            if form and form.lower() not in [v.lower() for v in variants]:
+                variants.append(form)
+    found = {v: find_entities(world, v) for v in variants}
+    for v in variants:
+        exact = [i for i in found[v] if v.lower() in entity_names(world, i)]
+        if exact:
+            return exact
+    for v in variants:
+        if found[v]:
+            return found[v]
+    return []
 
 
 def sentence_of(world: World, phrase: str) -> int:

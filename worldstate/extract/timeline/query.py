@@ -144,7 +144,9 @@ def _preferred(world: World, ids: list[str], name: str) -> list[str]:
     """The exact name matches when there are any; else the characters among the loose ones; else all."""
     wanted = name.strip().lower()
     exact = [
-        i for i in ids if i == wanted or (i in {e.id for e in world.state.entities} and wanted in _all_names(world, i))
+        i
+        for i in ids
+        if i == wanted or (i in {e.id for e in world.state.entities} and wanted in entity_names(world, i))
     ]
     if exact:
         return exact
@@ -152,8 +154,13 @@ def _preferred(world: World, ids: list[str], name: str) -> list[str]:
     return creatures or ids
 
 
-def _all_names(world: World, entity: str) -> set[str]:
-    ent = world.state.entity(entity)
+def entity_names(world: World, entity: str) -> set[str]:
+    """Every name of ``entity`` in lower case: its name, its aliases and the names the story tells it bears
+    (a literal subject of the timeline is its own name)."""
+    try:
+        ent = world.state.entity(entity)
+    except KeyError:
+        return {entity.lower()}
     told = {name for name, ids in _told_names(world).items() if entity in ids}
     return {ent.name.lower(), *(a.lower() for a in ent.aliases)} | told
 
