@@ -39,6 +39,9 @@ QUESTIONS = [
     question("T-5", "relation", "Greta", "gave Greta a golden ring", "daughter", other="the miller"),
     question("T-6", "knows", "Greta", "Greta went home", "yes", fact="The hunter gave the ring to Greta"),
 ]
+COUNT = question(
+    "T-8", "relation", "the wolf", "Greta went home", "7", accept=["7", "seven"], other="sheep", count_noun="sheep"
+)
 
 
 def write_set(root: Path, questions: list[dict[str, object]], text: str = STORY) -> Path:
@@ -60,13 +63,13 @@ def test_the_loader_hides_the_answers(tmp_path: Path) -> None:
 
 def test_an_anchor_not_in_the_story_names_the_question(tmp_path: Path) -> None:
     bad = question("T-9", "alive", "the wolf", "the wolf danced a jig", "yes")
-    with pytest.raises(InputError, match="T-9.*anchor"):
+    with pytest.raises(InputError, match=r"T-9.*anchor"):
         load_state_questions(write_set(tmp_path / "qa", [*QUESTIONS, bad]))
 
 
 def test_a_missing_file_is_a_clear_error(tmp_path: Path) -> None:
     (tmp_path / "qa").mkdir()
-    with pytest.raises(InputError, match="stories.jsonl"):
+    with pytest.raises(InputError, match=r"stories\.jsonl"):
         load_state_questions(tmp_path / "qa")
 
 
@@ -92,8 +95,7 @@ def test_phrases_are_found_across_line_breaks_and_curly_quotes() -> None:
         (QUESTIONS[4], {"answer": [{"relation": "child_of", "other_names": ["the miller"]}]}, True),
         (QUESTIONS[4], {"answer": [{"relation": "parent_of", "other_names": ["the miller"]}]}, False),
         (QUESTIONS[4], {"answer": [{"relation": "child_of", "other_names": ["the wolf"]}]}, False),
-        (question("T-8", "relation", "the wolf", "Greta went home", "7", accept=["7", "seven"], other="sheep",
-                  count_noun="sheep"), {"answer": "7"}, True),  # fmt: skip
+        (COUNT, {"answer": "7"}, True),
         (QUESTIONS[5], {"answer": "yes"}, True),
         (QUESTIONS[5], {"error": "boom"}, False),
     ],
@@ -134,7 +136,7 @@ def test_a_run_answers_every_question_with_evidence(tmp_path: Path) -> None:
 
 def test_a_split_the_data_lacks_is_refused(tmp_path: Path) -> None:
     data = write_set(tmp_path / "qa", QUESTIONS)
-    with pytest.raises(ConfigError, match="--split check.*tune"):
+    with pytest.raises(ConfigError, match=r"--split check.*tune"):
         run_benchmark(get_task("state-questions"), data, tmp_path / "run", Settings(), RunOptions(split="check"))
 
 
