@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 
@@ -75,6 +76,8 @@ PRONOUN_WINDOW = 4  # sentences back a pronoun may reach
 KIN_CLASS = {"parent_of": "parent", "child_of": "child", "sibling_of": "sibling", "married_to": "spouse"}
 INVERSE = {"parent": "child", "child": "parent", "sibling": "sibling", "spouse": "spouse"}
 EMBED_THRESHOLD = 0.55
+PROTAGONIST_ID, PROTAGONIST_NAME = "you", "you (protagonist)"  # the "you" a story is told to, outside quotes
+SECOND_PERSON_MIN = 3  # narrative "you" subjects that make a story second person (none of the 57 LitBank dev texts)
 NAME_MARGIN = -0.06  # an unknown proper name stays a character unless clearly closer to things than to people
 
 
@@ -519,6 +522,21 @@ class _Resolver:
         return self._animate[key]
 
     # -- pronouns -----------------------------------------------------------------------
+    @cached_property
+    def told_in_second_person(self) -> bool:
+        """A story told to "you" ("You wake up in a dark room. You take the key"): outside quotes, "you" is the
+        subject at least ``SECOND_PERSON_MIN`` times and at least as often as I, he and she together."""
+        lex = self.lex
+        you = other = 0
+        for tok in self.doc.tokens:
+            if tok.in_quote or tok.dep not in ("nsubj", "nsubjpass"):
+                continue
+            if tok.low in lex.second:
+                you += 1
+            elif tok.low in lex.first_singular or tok.low in ("he", "she"):
+                other += 1
+        return you >= SECOND_PERSON_MIN and you >= other
+
     def resolve_pronoun(self, info: MentionInfo) -> str | None:
         lex = self.lex
         tok = self.doc.tokens[info.head]
@@ -532,6 +550,11 @@ class _Resolver:
                     self.ents["narrator"] = _Ent(Entity("narrator", "I (narrator)", EntityKind.CHARACTER))
                     self.order.append("narrator")
                 return "narrator"
+            if low in lex.second and self.told_in_second_person:
+                if PROTAGONIST_ID not in self.ents:
+                    self.ents[PROTAGONIST_ID] = _Ent(Entity(PROTAGONIST_ID, PROTAGONIST_NAME, EntityKind.CHARACTER))
+                    self.order.append(PROTAGONIST_ID)
+                return PROTAGONIST_ID
             return None
         if low in lex.plural:
             return self._resolve_plural(info)
