@@ -8,12 +8,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
+CONFIGURATION = (ROOT / "docs" / "configuration.md").read_text(encoding="utf-8")  # the settings table
 
 
-def _section(title: str) -> str:
-    start = README.index(f"## {title}")
-    end = README.find("\n## ", start + 3)
-    return README[start : end if end != -1 else None]
+def _section(title: str, text: str = README) -> str:
+    start = text.index(f"## {title}")
+    end = text.find("\n## ", start + 3)
+    return text[start : end if end != -1 else None]
 
 
 def _commands(text: str) -> list[str]:
@@ -71,6 +72,28 @@ def test_every_environment_variable_is_documented():
     sources += [ROOT / "tests" / "conftest.py", ROOT / "tests" / "test_bench_fakes.py"]
     read = {name for path in sources for name in ENV_READ.findall(path.read_text(encoding="utf-8"))}
     assert {"WORLDSTATE_MAX_BYTES", "WORLDSTATE_BENCH_PREDICTOR", "WORLDSTATE_SHARED_DATA", "RAY_ADDRESS"} <= read
-    table = _section("Configuration")
+    table = _section("Settings", CONFIGURATION)
     missing = sorted(name for name in read if f"`{name}`" not in table)
-    assert not missing, f"not in the README's Configuration table: {missing}"
+    assert not missing, f"not in the Settings table of docs/configuration.md: {missing}"
+    assert "docs/configuration.md" in _section("Configuration")  # the README points to it
+
+
+def test_readme_lists_every_command():
+    import click
+
+    from worldstate.cli.main import COMMANDS, cli
+
+    block = re.search(r"```bash\n(.*?)```", _section("Commands"), re.S)
+    assert block is not None
+    listed: dict[str, set[str]] = {}
+    for line in block.group(1).splitlines():
+        words = line.split("#", 1)[0].split()
+        if len(words) >= 2 and words[0] == "worldstate":
+            listed.setdefault(words[1], set()).update(w for word in words[2:] for w in word.split("|"))
+    missing = [name for name in COMMANDS if name not in listed]
+    for name in COMMANDS:
+        group = cli.get_command(click.Context(cli), name)
+        if isinstance(group, click.Group):
+            subs = group.list_commands(click.Context(group))
+            missing += [f"{name} {sub}" for sub in subs if sub not in listed.get(name, set())]
+    assert not missing, f"not in the README's Commands block: {missing}"
