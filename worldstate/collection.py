@@ -68,6 +68,22 @@ def is_collection(path: Path) -> bool:
         return False
 
 
+def splits_into_stories(path: Path) -> bool:
+    """Whether the heads should read ``path`` story by story: a collection, or a Project Gutenberg file (even
+    one holding a single tale: its header and licence are no part of the story)."""
+    if is_collection(path):
+        return True
+    if path.suffix.lower() != ".txt" or not path.is_file():
+        return False
+    from worldstate.files import read_story_file
+    from worldstate.make.corpus import gutenberg_body
+
+    try:
+        return gutenberg_body(read_story_file(path)) is not None
+    except WorldstateError:
+        return False
+
+
 def analyze_collection(
     run: CollectionRun,
     settings: Settings,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 import click
@@ -16,6 +17,7 @@ from rich.markup import escape
 
 from worldstate.analysis import World, analyze
 from worldstate.cli.common import ignore_option, llm_options, model_options
+from worldstate.collection import splits_into_stories
 from worldstate.config import Settings
 from worldstate.detect.answers import Answer, ChoiceAnswer, ConStoryReport, ContinuityAnswer, KnowledgeAnswer
 from worldstate.detect.heads import HEADS, run_head, story_only_heads
@@ -156,6 +158,14 @@ def check(
         raise InputError("story", "no story given (STORY argument or --story)")
     _check_task_inputs(task, summary, question, options)
     ignore = load_ignore(ignore_file, path)
+    if path != "-" and splits_into_stories(Path(path)):
+        if task in ("faithfulness", "next-action"):
+            raise InputError(path, f"holds several stories (or a Gutenberg book): --task {task} needs one story file")
+        from worldstate.cli.check_many import run_check_collection
+
+        tasks = tuple(h.name for h in story_only_heads()) if task == "all" else (task,)
+        run_check_collection(Path(path), task, tasks, ignore, settings, as_json)
+        return
     story_text = read_story_file(path)
     summary_text = read_story_file(summary) if summary else ""
     knowledge_heads = task in ("knowledge", "next-action", "all")
