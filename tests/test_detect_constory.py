@@ -39,8 +39,21 @@ PRESENT = (
 
 def test_narration_blanks_dialogue() -> None:
     text = 'He said, "I am here." Then he left.'
-    out = narration(text)
+    out = narration(Story.from_text(text))
     assert len(out) == len(text) and "I am" not in out and out.endswith("Then he left.")
+
+
+def test_narration_blanks_dialogue_in_single_quotes_and_dashes() -> None:
+    single = "Hansel said to Gretel: 'I will find the way, and I know it well.' Then they walked on."
+    out = narration(Story.from_text(single))
+    assert len(out) == len(single) and "I will" not in out and out.endswith("Then they walked on.")
+    dashes = "\u2014 I am cold, she said.\n\n\u2014 I know, he said.\n\n\u2014 Then I go first, she said.\n\nThey walked home."
+    assert "I am" not in narration(Story.from_text(dashes))
+
+
+def test_single_quoted_first_person_is_no_perspective_switch() -> None:
+    speech = "'I remember the smell of tar,' said Elena. 'My hands were cold, and I wanted to go home.'\n\n"
+    assert perspective_issues(Story.from_text(THIRD * 5 + speech)) == []
 
 
 def test_perspective_switch_found_with_verbatim_quotes() -> None:
@@ -110,3 +123,8 @@ def test_is_verbatim_rejects_invented_quotes() -> None:
     assert is_verbatim(story, {"exact_quote": "Elena walked to the harbor at dawn.", "contradiction_pair": ""})
     assert not is_verbatim(story, {"exact_quote": "Elena flew to the moon.", "contradiction_pair": ""})
     assert not is_verbatim(story, {"exact_quote": "Elena walked", "contradiction_pair": "She never walked."})
+
+
+def test_the_last_lines_of_a_song_opened_earlier_are_no_perspective_switch() -> None:
+    song = "'My mother she killed me,\n\nMy father he ate me, and I sang,\n\nKywitt, what a beautiful bird am I!'\n\n"
+    assert perspective_issues(Story.from_text(THIRD * 5 + song)) == []

@@ -46,9 +46,16 @@ class TextIssue:
     explanation: str
 
 
-def narration(text: str) -> str:
-    """``text`` with quoted dialogue replaced by spaces (same length, same offsets)."""
-    return _QUOTED.sub(lambda m: " " * len(m.group(0)), text)
+def narration(story: Story) -> str:
+    """The story's text with its dialogue replaced by spaces (same length, same offsets): the quotes the
+    engine's quote layer finds in every quoting style (double, single, curly, spaced, guillemets, dashes),
+    and whatever a pair of double or curly marks encloses besides."""
+    from worldstate.extract.quotes import find_quotes
+
+    chars = list(_QUOTED.sub(lambda m: " " * len(m.group(0)), story.text))
+    for q in find_quotes(story):
+        chars[q.start : q.end] = " " * (q.end - q.start)
+    return "".join(chars)
 
 
 def _sentences_in(story: Story, span: Span) -> list[Span]:
@@ -57,7 +64,7 @@ def _sentences_in(story: Story, span: Span) -> list[Span]:
 
 def perspective_issues(story: Story) -> list[TextIssue]:
     """Paragraphs narrated in the first person inside a third-person story."""
-    plain = narration(story.text)
+    plain = narration(story)
     stats = []  # (paragraph, first-person hits, third-person hits)
     for para in story.paragraphs:
         seg = plain[para.span.start : para.span.end]
@@ -77,6 +84,8 @@ def perspective_issues(story: Story) -> list[TextIssue]:
             continue  # the story opens in the first person: not a switch
         if _DOCUMENT.match(story.span_text(para.span)):
             continue  # letters, diaries, logs are written in the first person
+        if _closes_a_quote(story.span_text(para.span)):
+            continue  # the last lines of a song or speech opened in an earlier paragraph
         sents = _sentences_in(story, para.span)
         error = next((s for s in sents if _FIRST.search(plain[s.start : s.end])), para.span)
         norm_sents = _sentences_in(story, first_third.span)
@@ -91,6 +100,17 @@ def perspective_issues(story: Story) -> list[TextIssue]:
             )
         )
     return issues
+
+
+def _closes_a_quote(paragraph: str) -> bool:
+    """A paragraph that ends with a closing quote mark nothing in it opens: the tail of a quotation (verse)
+    whose opening mark stands in an earlier paragraph."""
+    text = paragraph.rstrip()
+    if not text.endswith(("'", "’", '"', "”")):
+        return False
+    body = text[:-1]
+    opens = re.findall(r"(?:^|(?<=[\s(\[—-]))['‘\"“]", body)
+    return not opens
 
 
 def tense_issues(world: World) -> list[TextIssue]:
