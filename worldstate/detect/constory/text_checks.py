@@ -78,14 +78,15 @@ def perspective_issues(story: Story) -> list[TextIssue]:
     if not first_like or len(first_like) > PERSPECTIVE_STORY_MAX * (len(first_like) + third_like):
         return []
     issues = []
+    spoken = _spoken_paragraphs(story)
     first_third = next((p for p, first, third in stats if third > first), None)
     for para, _first, _third in first_like:
         if first_third is None or para.span.start < first_third.span.start:
             continue  # the story opens in the first person: not a switch
         if _DOCUMENT.match(story.span_text(para.span)):
             continue  # letters, diaries, logs are written in the first person
-        if _closes_a_quote(story.span_text(para.span)):
-            continue  # the last lines of a song or speech opened in an earlier paragraph
+        if para.span.start in spoken:
+            continue  # lines of a song or speech opened in an earlier paragraph
         sents = _sentences_in(story, para.span)
         error = next((s for s in sents if _FIRST.search(plain[s.start : s.end])), para.span)
         norm_sents = _sentences_in(story, first_third.span)
@@ -102,15 +103,32 @@ def perspective_issues(story: Story) -> list[TextIssue]:
     return issues
 
 
-def _closes_a_quote(paragraph: str) -> bool:
-    """A paragraph that ends with a closing quote mark nothing in it opens: the tail of a quotation (verse)
-    whose opening mark stands in an earlier paragraph."""
-    text = paragraph.rstrip()
-    if not text.endswith(("'", "’", '"', "”")):
-        return False
-    body = text[:-1]
-    opens = re.findall(r"(?:^|(?<=[\s(\[—-]))['‘\"“]", body)
-    return not opens
+_OPENING = re.compile(r"(?:^|(?<=[\s(\[—-]))['‘\"“](?=\S)")
+_CLOSING = re.compile(r"(?<=\S)['’\"”](?=[\s.,;:!?)\]—-]|$)")
+MAX_SPOKEN_PARAGRAPHS = 12  # the most paragraphs one quotation (a song, a letter read out) runs over
+
+
+def _spoken_paragraphs(story: Story) -> set[int]:
+    """Start offsets of the paragraphs inside a quotation that runs over several paragraphs: from one whose
+    last quote mark opens to the next (within ``MAX_SPOKEN_PARAGRAPHS``) whose first quote mark closes, as
+    the verse of a song is set line by line."""
+    spoken: set[int] = set()
+    opened: int | None = None
+    paras = story.paragraphs
+    for k, para in enumerate(paras):
+        text = story.span_text(para.span)
+        marks = sorted(
+            [(m.start(), "open") for m in _OPENING.finditer(text)]
+            + [(m.start(), "close") for m in _CLOSING.finditer(text)]
+        )
+        if opened is not None and marks and marks[0][1] == "close":
+            spoken.update(p.span.start for p in paras[opened + 1 : k + 1])
+            opened = None
+        elif opened is not None and k - opened > MAX_SPOKEN_PARAGRAPHS:
+            opened = None
+        if marks and marks[-1][1] == "open":
+            opened = k
+    return spoken
 
 
 def tense_issues(world: World) -> list[TextIssue]:
