@@ -22,6 +22,7 @@ HEADLINE: dict[str, tuple[str, ...]] = {
     "lot-senpos": ("accuracy",),
     "lot-plotcom": ("bleu_1", "bleu_2", "distinct_2"),
     "lot-outgen": ("bleu_1", "distinct_2", "coverage", "order"),
+    "state-questions": ("accuracy", *(f"accuracy_{k}" for k in ("location", "holds", "alive", "knows", "relation"))),
 }
 
 
@@ -55,7 +56,7 @@ def _left_out_lines(records: list[dict[str, Any]], most: int = 50) -> list[str]:
 def render_run(doc: dict[str, Any]) -> str:
     """report.md of one run: our metrics, trivial baselines, published anchors, config and time."""
     name, metrics = doc["benchmark"], doc["metrics"]
-    lines = [f"# {name}: {doc['n']} of {doc.get('n_total', doc['n'])} items", ""]
+    lines = [f"# {_titled(doc)}: {doc['n']} of {doc.get('n_total', doc['n'])} items", ""]
     baselines = doc.get("baselines", {})
     cols = ["metric", "ours", *baselines]
     lines += ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
@@ -132,12 +133,19 @@ def write_run_report(out: Path, doc: dict[str, Any]) -> None:
     atomic_write_text(out / "report.md", render_run(doc))
 
 
+def _titled(doc: dict[str, Any]) -> str:
+    """The benchmark's name, with the part of the dataset the run took (``--split``) when it took one."""
+    split = (doc.get("config") or {}).get("split")
+    return f"{doc['benchmark']} ({split})" if split else str(doc["benchmark"])
+
+
 def render_table(docs: list[dict[str, Any]]) -> str:
     """One markdown table across runs: ours, best trivial baseline, and the published anchors per metric."""
     header = "| benchmark | n | metric | ours | random | one-class | published (system) | seconds | words/s | mode |"
     lines = [header, "|---|---|---|---|---|---|---|---|---|---|"]
     for doc in docs:
         name, metrics, base = doc["benchmark"], doc["metrics"], doc.get("baselines", {})
+        shown = _titled(doc)
         one_class = [b for k, b in base.items() if k != "random"]
         for metric in HEADLINE.get(name, tuple(sorted(metrics))):
             if metric not in metrics:
@@ -146,7 +154,7 @@ def render_table(docs: list[dict[str, Any]]) -> str:
             published = "; ".join(f"{fmt(float(a['value']))} ({a['system']})" for a in anchors) or "–"
             best_one = max((b.get(metric, 0.0) for b in one_class), default=None)
             lines.append(
-                f"| {name} | {doc['n']} | {metric} | {fmt(metrics[metric])} | {fmt(base.get('random', {}).get(metric, '–'))} "
+                f"| {shown} | {doc['n']} | {metric} | {fmt(metrics[metric])} | {fmt(base.get('random', {}).get(metric, '–'))} "
                 f"| {fmt(best_one) if best_one is not None else '–'} | {published} | {fmt(doc['seconds'])} "
                 f"| {fmt(doc['words_per_second'])} | {doc.get('config', {}).get('mode', '')} |"
             )
