@@ -22,7 +22,6 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from worldstate.extract.coref.quoted import sure_speaker
 from worldstate.extract.timeline.clause import SentenceView, Token, is_personal_pronoun
 from worldstate.state.timeline import Modality, Predicate
 
@@ -33,6 +32,7 @@ MARRIED = "married"  # value_text of a marriage told by a verb (the timeline rul
 _BE = ("be", "become", "remain", "seem")
 _PREDICATIVE = ("attr", "oprd")
 _POSSESSIVE_PRONOUNS = {"his": "male", "her": "female"}
+_LOOK_BACK = 2  # sentences an unresolved possessive looks back for its owner
 
 
 # -- relation nouns ------------------------------------------------------------------------------------
@@ -49,10 +49,24 @@ def relation_by_noun(view: SentenceView, noun: Token) -> Iterator[Change]:
     bearer, predicate = _bearer(view, noun)
     if not bearer or view.kind(bearer) not in ("character", "group"):
         return
+    vocative = _vocative(view, noun)
     for owner, owner_tok in owners:
         if owner == bearer:
             continue
-        yield from both_ways(view, predicate or noun, bearer, kind, owner, owner_tok, presupposed=predicate is None)
+        anchor = predicate or noun
+        presupposed = predicate is None and not vocative
+        yield from both_ways(view, anchor, bearer, kind, owner, owner_tok, presupposed=presupposed, said=not vocative)
+
+
+def _vocative(view: SentenceView, noun: Token) -> bool:
+    """A quoted noun phrase that stands alone between punctuation ('"My poor child," said Miss Watkin'):
+    a term of address, often a fond one, not a statement of kinship."""
+    if not view.story.speaker_at(view.offset + noun.idx)[0] or noun.dep_ in ("nsubj", "nsubjpass", "attr", "dobj"):
+        return False
+    left, right = noun.left_edge.i, noun.right_edge.i
+    before = view.doc[left - 1] if left > 0 else None
+    after = view.doc[right + 1] if right + 1 < len(view.doc) else None
+    return (before is None or before.is_punct) and (after is None or after.is_punct)
 
 
 def _owners(view: SentenceView, noun: Token) -> list[tuple[str, Token]]:
@@ -111,12 +125,16 @@ def _bearer(view: SentenceView, noun: Token) -> tuple[str | None, Token | None]:
 
 def _nearest_before(view: SentenceView, poss: Token, not_this: str | None) -> str | None:
     """For a 'his'/'her' that coreference left inside its noun's own mention ("exclaimed his father"):
-    the nearest character named before it in the narration (this sentence or the one before) whose
+    the nearest character named before it in the narration (this sentence or the two before) if its
     gender is the pronoun's or unknown."""
     gender = _POSSESSIVE_PRONOUNS[poss.lower_]
     scope = [(view, t) for t in reversed(view.doc[: poss.i])]
-    if view.previous is not None:
-        scope += [(view.previous, t) for t in reversed(view.previous.doc)]
+    before = view.previous
+    for _ in range(_LOOK_BACK):  # a quote the splitter made a sentence of its own is skipped over
+        if before is None:
+            break
+        scope += [(before, t) for t in reversed(before.doc)]
+        before = before.previous
     for where, tok in scope:
         if tok.pos_ not in ("NOUN", "PROPN") or where.story.speaker_at(where.offset + tok.idx)[0]:
             continue
@@ -143,23 +161,27 @@ def both_ways(
     owner_tok: Token | None,
     *,
     presupposed: bool = False,
+    said: bool = True,
     value_text: str = "",
 ) -> Iterator[Change]:
     """``bearer`` is ``kind`` of ``owner``, and the owner the inverse of the bearer; told where ``anchor``
-    (a noun or a verb) is, with the modality of a presupposition or of its clause."""
+    (a noun or a verb) is, with the modality of a presupposition or of its clause (``said``: a plain
+    statement in a quote is a fact)."""
     from worldstate.extract.timeline.patterns import _change
 
     inverse = view.w.inverse.get(kind)
     pairs = [(bearer, kind, owner)] + ([(owner, inverse, bearer)] if inverse else [])
     for subject, rel, other in pairs:
         change = _change(view, anchor, subject, Predicate.RELATION, f"{rel}={other}", owner_tok, value_text=value_text)
-        yield _as_told(view, anchor, change, presupposed, (bearer, owner))
+        yield _as_told(view, anchor, change, presupposed, said, (bearer, owner))
 
 
-def _as_told(view: SentenceView, anchor: Token, change: Change, presupposed: bool, parties: tuple[str, str]) -> Change:
+def _as_told(
+    view: SentenceView, anchor: Token, change: Change, presupposed: bool, said: bool, parties: tuple[str, str]
+) -> Change:
     """The change as a fact where its words make it one (a presupposition; a speaker's plain statement),
     and started where both parties are first mentioned when the relation is a standing one."""
-    said = change.modality == Modality.SPEECH and _plainly_said(view, anchor)
+    said = said and change.modality == Modality.SPEECH and _plainly_said(view, anchor)
     if (presupposed and change.modality != Modality.ASSERTED) or said:
         change = replace(change, modality=Modality.ASSERTED, holder=None)
     rel = change.value.split("=", 1)[0]
@@ -172,9 +194,9 @@ def _as_told(view: SentenceView, anchor: Token, change: Change, presupposed: boo
 
 
 def _plainly_said(view: SentenceView, anchor: Token) -> bool:
-    """A sure speaker's own plain clause (not negated, not under a modal or a belief, not marked a lie)."""
+    """A speaker's own plain clause (not negated, not under a modal or a belief, not marked a lie)."""
     quote = view.story.quote_at(view.offset + anchor.idx)
-    if quote is None or not sure_speaker(quote):
+    if quote is None:
         return False
     if view.narrated_modality(anchor, within=quote.content_span)[0] != Modality.ASSERTED:
         return False
@@ -183,14 +205,17 @@ def _plainly_said(view: SentenceView, anchor: Token) -> bool:
 
 
 def _first_mentions(view: SentenceView) -> dict[str, int]:
-    """Entity → the sentence of its first mention (computed once per story)."""
+    """Entity → the first sentence it is in: mentioned, or speaking or spoken to in a quote (computed
+    once per story)."""
     story = view.story
     found: dict[str, int] | None = getattr(story, "_first_mention", None)
     if found is None:
         found = {}
-        for m in story.mentions:
-            if m.entity and (m.entity not in found or m.sentence < found[m.entity]):
-                found[m.entity] = m.sentence
+        present = [(m.entity, m.sentence) for m in story.mentions]
+        present += [(who, sp.sentence) for sp in story.speeches for who in (sp.speaker, *sp.addressees)]
+        for entity, sentence in present:
+            if entity and sentence < found.get(entity, sentence + 1):
+                found[entity] = sentence
         story._first_mention = found  # type: ignore[attr-defined]
     return found
 
