@@ -76,7 +76,10 @@ def _owners(view: SentenceView, noun: Token) -> list[tuple[str, Token]]:
 
     poss = next((c for c in noun.children if c.dep_ == "poss"), None)
     if poss is not None:
-        owner = comitative_owner(view, poss) or view.who(poss)
+        companion = comitative_owner(view, poss)  # "a wood-cutter with his wife": whatever coreference kinded him
+        if companion:
+            return [(companion, poss)]
+        owner = view.who(poss)
         if (not owner or owner == view.ent(noun)) and poss.lower_ in _POSSESSIVE_PRONOUNS:
             owner = _nearest_before(view, poss, view.ent(noun))
         if owner and view.kind(owner) in ("character", "group"):
