@@ -61,7 +61,7 @@ def relation_by_noun(view: SentenceView, noun: Token) -> Iterator[Change]:
 def _vocative(view: SentenceView, noun: Token) -> bool:
     """A quoted noun phrase that stands alone between punctuation ('"My poor child," said Miss Watkin'):
     a term of address, often a fond one, not a statement of kinship."""
-    if not view.story.speaker_at(view.offset + noun.idx)[0] or noun.dep_ in ("nsubj", "nsubjpass", "attr", "dobj"):
+    if not view.story.speaker_at(view.offset + noun.idx)[0]:
         return False
     left, right = noun.left_edge.i, noun.right_edge.i
     before = view.doc[left - 1] if left > 0 else None
