@@ -89,3 +89,10 @@ def test_the_narrator_and_the_narrators_father() -> None:
     father = find_entities(w, "the narrator's father")
     assert father and all("father" in w.state.display_name(i).lower() for i in father)
     assert find_entities(w, "my father") == father
+
+
+def test_a_wedding_ends_the_betrothal() -> None:
+    w = world("Hans was betrothed to Grete. They waited a year. Then Hans married Grete. They lived happily.")
+    assert ("betrothed_to", "Grete") in relations(w, "Hans", at=1)
+    assert ("betrothed_to", "Grete") not in relations(w, "Hans", at=3)
+    assert ("married_to", "Grete") in relations(w, "Hans", at=3)

@@ -319,3 +319,12 @@ def _served(view: SentenceView, verb: Token) -> Iterator[Change]:
         )
     ):
         yield from both_ways(view, verb, servant, "servant_of", master, objs[0])
+
+
+def ended_by(value: str) -> list[str]:
+    """The relation values a new relation ``value`` ends for its subject ("married_to=anna" ends
+    "betrothed_to=anna"; ``ends`` in ``patterns.yaml``)."""
+    from worldstate.extract.timeline.words import words
+
+    kind, _, other = value.partition("=")
+    return [f"{ended}={other}" for ended in words().relation_ends.get(kind, ())]
