@@ -21,10 +21,10 @@ def relations(w: World, name: str, at: int | None = None) -> set[tuple[str, str]
     ids = find_entities(w, name)
     out = set()
     for s in w.timeline.states:
-        if s.subject in ids and s.predicate == Predicate.RELATION and s.modality.factual:
-            if at is None or s.holds_at(at):
-                kind, other = s.value.split("=", 1)
-                out.add((kind, w.state.display_name(other)))
+        told = s.subject in ids and s.predicate == Predicate.RELATION and s.modality.factual
+        if told and (at is None or s.holds_at(at)):
+            kind, other = s.value.split("=", 1)
+            out.add((kind, w.state.display_name(other)))
     return out
 
 
