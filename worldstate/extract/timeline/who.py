@@ -68,7 +68,16 @@ def related(world: World, name: str, find: object, depth: int = 0) -> list[str]:
         and s.subject not in owners
     ]
     found = [i for i in dict.fromkeys(found) if _gender(world, i) in ("", noun_gender(head))]
+    if head in words().relation_nouns:  # a singular noun ("father"): one, not a group ("the parents")
+        found = [i for i in found if not _is_group(world, i)] or found
     return _matching_modifiers(world, found, modifiers) or found
+
+
+def _is_group(world: World, entity: str) -> bool:
+    try:
+        return world.state.entity(entity).kind == EntityKind.GROUP
+    except KeyError:
+        return False
 
 
 def noun_gender(noun: str) -> str:
