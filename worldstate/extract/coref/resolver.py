@@ -44,6 +44,8 @@ from worldstate.extract.parsed import ParsedDoc, Token
 from worldstate.state import Entity, EntityKind, Mention, MentionKind, Span
 from worldstate.state.headings import heading_label
 
+NARRATOR_ALIAS = "the narrator"  # the alias of a first-person narrator the story names
+
 PERSON_NER = {"PERSON"}
 PLACE_NER = {"GPE", "LOC", "FAC"}
 NON_NAME_NER = {"DATE", "TIME", "CARDINAL", "ORDINAL", "QUANTITY", "MONEY", "PERCENT", "NORP", "LANGUAGE"}
@@ -894,6 +896,8 @@ def finish(res: _Resolver) -> Coreference:
         name = self_named if name == NARRATOR_NAME and self_named else name
         rec.entity.name = name
         rec.entity.aliases = ordered_aliases(names + nominals, name)
+        if ent_id == "narrator" and name != NARRATOR_NAME:  # a named narrator is still "the narrator"
+            rec.entity.aliases.append(NARRATOR_ALIAS)
     name_groups(res, mentions_by_id)
     for kin_id, owner in res.kin_of.items():  # "mother of Red-Cap" with the owner's final name
         ent = res.ents[kin_id].entity

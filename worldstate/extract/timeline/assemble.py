@@ -4,6 +4,7 @@ predicate (and, for possession, the same object's earlier holder)."""
 from __future__ import annotations
 
 from worldstate.extract.timeline.patterns import RELEASE, Change
+from worldstate.extract.timeline.relations import ended_by
 from worldstate.state.timeline import Predicate, StateInterval, Timeline
 
 _SINGLE_RELATIONS = {"married_to", "betrothed_to"}  # a new one ends the old; the others accumulate
@@ -46,6 +47,8 @@ def assemble(changes: list[Change]) -> Timeline:
             continue  # told again: the earlier interval goes on
         if current is not None:
             current.end, current.ended_by = state.start, state.evidence
+        if ch.predicate == Predicate.RELATION:  # a wedding ends the betrothal (relations.py)
+            _end_relations(state, open_slots)
         if ch.predicate == Predicate.LOCATION and not state.value:
             open_slots.pop(slot, None)  # left: ends the old place, starts no new one
             continue
@@ -53,6 +56,19 @@ def assemble(changes: list[Change]) -> Timeline:
         states.append(state)
     states.sort(key=lambda s: (s.start, s.evidence.start))
     return Timeline(states)
+
+
+def _end_relations(state: StateInterval, open_slots: dict[tuple[str, str, str], StateInterval]) -> None:
+    """End the subject's open relations that ``state`` (a new relation) ends: betrothed → married."""
+    for value in ended_by(state.value):
+        for slot in (
+            (state.subject, state.predicate.value, value),
+            (state.subject, state.predicate.value, value.split("=")[0]),
+        ):
+            old = open_slots.get(slot)
+            if old is not None and old.value == value and old.start < state.start:
+                old.end, old.ended_by = state.start, state.evidence
+                del open_slots[slot]
 
 
 def _possession(

@@ -13,13 +13,14 @@ from functools import lru_cache
 from typing import Any
 
 from worldstate.extract.timeline.clause import SentenceView, Token, is_personal_pronoun, is_reflexive
+from worldstate.extract.timeline.relations import MARRIED as MARRIED
+from worldstate.extract.timeline.relations import relation_by_noun, relation_by_verb
 from worldstate.extract.timeline.self_report import as_fact
 from worldstate.extract.timeline.words import words
 from worldstate.state import Span
 from worldstate.state.timeline import Modality, Predicate
 
 RELEASE = ""  # subject of a HOLDS change that leaves the object with nobody
-MARRIED = "married"  # value_text of a marriage told by a verb ("he married her"), not by a noun ("his wife")
 _REVIVE = re.compile(r"\b(?:came|comes|come) (?:back )?to life\b|\brevived\b", re.I)
 
 
@@ -51,6 +52,7 @@ def read_sentence(view: SentenceView) -> list[Change]:
             out += title(view, tok)
             out += marriage(view, tok)
         if tok.pos_ == "ADJ":
+            out += marriage(view, tok)  # "she is married to the river-god"
             out += alive_by_adjective(view, tok)
             out += trait_by_adjective(view, tok)
         if tok.pos_ in ("NOUN", "PROPN"):
@@ -454,29 +456,8 @@ def _described(view: SentenceView, noun: Token) -> str | None:
 
 # -- relations, counts, titles -------------------------------------------------------------------------
 def relation(view: SentenceView, noun: Token) -> Iterator[Change]:
-    """'the miller's daughter', 'the king, her father', 'the prince's servant, faithful Heinrich'."""
-    w = view.w
-    rel = w.relation_nouns.get(noun.lemma_.lower())
-    if rel is None:
-        return
-    owner_tok = next((c for c in noun.children if c.dep_ == "poss"), None)
-    companion = comitative_owner(view, owner_tok)
-    owner = companion or view.who(owner_tok)
-    if not owner or (not companion and view.kind(owner) not in ("character", "group")):
-        return
-    candidates = []
-    if noun.dep_ == "appos":
-        candidates.append(noun.head)
-    candidates += [c for c in noun.children if c.dep_ == "appos"]
-    if noun.dep_ == "attr" and noun.head.lemma_ == "be":
-        candidates.append(view.subject(noun.head))
-    me = next((view.ent(t) for t in candidates if t is not None and view.ent(t)), None) or view.ent(noun)
-    if not me or me == owner or view.kind(me) not in ("character", "group"):
-        return
-    yield _change(view, noun, me, Predicate.RELATION, f"{rel}={owner}", owner_tok)
-    inverse = w.inverse.get(rel)
-    if inverse:
-        yield _change(view, noun, owner, Predicate.RELATION, f"{inverse}={me}", owner_tok)
+    """'the miller's daughter', 'the king, her father', 'the daughter of Count Rutger' (:mod:`.relations`)."""
+    yield from relation_by_noun(view, noun)
 
 
 _POSSESSIVE_GENDER = {"his": "male", "her": "female"}
@@ -517,14 +498,9 @@ def _gender_of(view: SentenceView, entity: str) -> str:
 
 
 def marriage(view: SentenceView, verb: Token) -> Iterator[Change]:
-    if verb.lemma_ != "marry":
-        return
-    subj = view.agent(verb)
-    obj = next((c for c in verb.children if c.dep_ == "dobj"), None)
-    other = view.ent(obj)
-    if subj and other and subj != other:
-        yield _change(view, verb, subj, Predicate.RELATION, f"married_to={other}", obj, value_text=MARRIED)
-        yield _change(view, verb, other, Predicate.RELATION, f"married_to={subj}", obj, value_text=MARRIED)
+    """Marriage and service told by a verb: 'married', 'took her to wife', 'took her into service'
+    (:mod:`.relations`)."""
+    yield from relation_by_verb(view, verb)
 
 
 def _number(view: SentenceView, tok: Token) -> float | None:

@@ -57,9 +57,25 @@ class StateReport:
     time: StoryMoment | None = None  # where the sentence sits on the story clock
 
 
-def find_entities(world: World, name: str) -> list[str]:
+def find_entities(world: World, name: str, _depth: int = 0) -> list[str]:
     """Entity ids whose name or an alias contains ``name`` as whole words (case-insensitive); first those
-    named exactly so, by the World or by the story ("she was called Snowdrop": the timeline's names)."""
+    named exactly so, by the World or by the story ("she was called Snowdrop": the timeline's names).
+    When none does: the narrator, the entities related so to another ("the narrator's father", "the
+    daughter of the miller"), else those whose name shares the head word (:mod:`.who`)."""
+    found = _named(world, name)
+    if found:
+        return found
+    from worldstate.extract.timeline import who
+
+    return (
+        who.narrator(world, name)
+        or who.related(world, name, lambda w, n: find_entities(w, n, _depth + 1), _depth)
+        or (who.by_head_word(world, name) if _depth == 0 else [])
+    )
+
+
+def _named(world: World, name: str) -> list[str]:
+    """The entities ``name`` names (see :func:`find_entities`)."""
     wanted = name.strip().lower()
     pattern = re.compile(rf"(?<![\w-]){re.escape(wanted)}(?![\w-])")
     exact = [e.id for e in world.state.entities if wanted in (e.name.lower(), *(a.lower() for a in e.aliases))]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -63,6 +63,11 @@ class Words:
     deceit_words: frozenset[str] = frozenset()  # "she lied": the speaker's words are no fact
     self_report_verbs: frozenset[str] = frozenset()  # "I am in the clock-case": where the speaker is
     habitual_words: frozenset[str] = frozenset()  # "I always sit here": a habit, not where the speaker is now
+    marriage_verbs: frozenset[str] = frozenset()  # "married", "wed", "betrothed": relations.py
+    betrothal_verbs: frozenset[str] = frozenset()
+    service_nouns: frozenset[str] = frozenset()  # "took her into service", "entered the service of"
+    standing_relations: frozenset[str] = frozenset()  # kin and friends: held before the story tells them
+    relation_ends: dict[str, tuple[str, ...]] = field(default_factory=dict)  # married_to ends betrothed_to
 
 
 @lru_cache(maxsize=1)
@@ -86,8 +91,14 @@ def words() -> Words:
         "animate": people | frozenset(possession["holdable_animals"]),
         "people": people - frozenset(possession["holdable_animals"]),
         "trait_words": {w: trait for trait in ("size", "age", "wound") for w in traits[trait]},
-        "relation_nouns": raw["relations"]["nouns"],
+        "relation_nouns": load_yaml("extract.timeline", "data/relation_nouns.yaml")["nouns"]
+        | raw["relations"]["nouns"],
         "inverse": raw["relations"]["inverse"],
+        "marriage_verbs": raw["relations"]["marriage_verbs"],
+        "betrothal_verbs": raw["relations"]["betrothal_verbs"],
+        "service_nouns": raw["relations"]["service_nouns"],
+        "standing_relations": raw["relations"]["standing"],
+        "relation_ends": {k: tuple(v) for k, v in raw["relations"]["ends"].items()},
         "titles": raw["titles"],
         "numbers": lex.number_words,
     }

@@ -1,0 +1,122 @@
+"""Build ``worldstate/extract/timeline/data/relation_nouns.yaml`` from WordNet 3.0's noun files.
+
+    python scripts/build_relation_nouns.py WORDNET_DIR   # the folder with index.noun and data.noun
+
+A relation noun names one party of a relation to another ("the miller's daughter", "his servant"). A
+single-word noun maps to a relation kind when its FIRST WordNet sense lies under one of the ANCHORS
+below (through hypernyms), the nearest anchor deciding, and not under a CUT synset. The first-sense
+rule keeps nouns whose usual sense is another ("man": an adult male, not a valet; "boy": a male
+child, not a son; "master": an artist). "X-in-law" takes the kind of X with ``_in_law``. The hand map
+of ``patterns.yaml`` (relations: nouns) stays on top as seeds and overrides ("bride": betrothed).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+# anchor synset (lemma, sense number in WordNet 3.0's index.noun) → relation kind of the noun's bearer
+ANCHORS = {
+    ("parent", 1): "parent_of",
+    ("child", 2): "child_of",  # a human offspring (son or daughter)
+    ("offspring", 1): "child_of",
+    ("sibling", 1): "sibling_of",
+    ("male_sibling", 1): "sibling_of",
+    ("female_sibling", 1): "sibling_of",
+    ("spouse", 1): "married_to",
+    ("betrothed", 1): "betrothed_to",
+    ("grandparent", 1): "grandparent_of",
+    ("grandchild", 1): "grandchild_of",
+    ("cousin", 1): "cousin_of",
+    ("second_cousin", 1): "cousin_of",
+    ("uncle", 1): "aunt_or_uncle_of",
+    ("aunt", 1): "aunt_or_uncle_of",
+    ("nephew", 1): "niece_or_nephew_of",
+    ("niece", 1): "niece_or_nephew_of",
+    ("ancestor", 1): "ancestor_of",
+    ("descendant", 1): "descendant_of",
+    ("relative", 1): "relative_of",
+    ("servant", 1): "servant_of",
+    ("attendant", 1): "servant_of",
+    ("employee", 1): "servant_of",  # "His gardener", "the king's huntsman": employed by the other
+    ("slave", 1): "servant_of",
+    ("vassal", 1): "servant_of",
+    ("employer", 1): "master_of",
+    ("overlord", 1): "master_of",
+    ("friend", 1): "friend_of",
+}
+# subtrees that are no relation to the owner (a wedding's attendants, an heir of an office)
+CUTS = {("bridesmaid", 1), ("groomsman", 1), ("matron_of_honor", 1), ("second", 1), ("successor", 1),
+        ("public_servant", 1), ("lifeguard", 1), ("steward", 1), ("date", 1), ("light", 1), ("laborer", 1),
+        ("godchild", 1), ("foundling", 1)}  # fmt: skip
+IN_LAW = "-in-law"
+
+
+def read_wordnet(folder: Path) -> tuple[dict[str, list[str]], dict[str, list[str]], set[str]]:
+    """(offset → hypernym offsets, lemma → sense offsets in order, the offsets of instances: named
+    people such as Abraham) of WordNet's nouns."""
+    hypernyms: dict[str, list[str]] = {}
+    instances: set[str] = set()
+    for line in (folder / "data.noun").read_text("latin-1").splitlines():
+        if line.startswith(" "):
+            continue
+        f = line.split(" ")
+        n_words = int(f[3], 16)
+        rest = f[4 + 2 * n_words :]
+        n_ptrs = int(rest[0])
+        hypernyms[f[0]] = [rest[2 + 4 * k] for k in range(n_ptrs) if rest[1 + 4 * k] in ("@", "@i")]
+        if any(rest[1 + 4 * k] == "@i" for k in range(n_ptrs)):
+            instances.add(f[0])
+    senses: dict[str, list[str]] = {}
+    for line in (folder / "index.noun").read_text("latin-1").splitlines():
+        if not line.startswith(" "):
+            f = line.split()
+            senses[f[0]] = f[-int(f[2]) :]
+    return hypernyms, senses, instances
+
+
+def kind_of(offset: str, hypernyms: dict[str, list[str]], anchors: dict[str, str], cuts: set[str]) -> str | None:
+    """The kind of the nearest anchor above ``offset`` (breadth first), None under a cut or no anchor."""
+    frontier, seen = [offset], {offset}
+    while frontier:
+        found = [anchors[o] for o in frontier if o in anchors]
+        if any(o in cuts for o in frontier):
+            return None
+        if found:
+            return found[0]
+        frontier = [h for o in frontier for h in hypernyms.get(o, []) if h not in seen]
+        seen.update(frontier)
+    return None
+
+
+def main(folder: Path, out: Path) -> None:
+    hypernyms, senses, instances = read_wordnet(folder)
+    anchors = {senses[lemma][n - 1]: kind for (lemma, n), kind in ANCHORS.items()}
+    cuts = {senses[lemma][n - 1] for lemma, n in CUTS}
+    nouns: dict[str, str] = {}
+    for lemma, offsets in sorted(senses.items()):
+        if "_" in lemma or not lemma.replace("-", "").isalpha() or offsets[0] in instances:
+            continue
+        kind = kind_of(offsets[0], hypernyms, anchors, cuts)
+        if lemma.endswith(IN_LAW):
+            base = senses.get(lemma.removesuffix(IN_LAW))
+            base_kind = kind_of(base[0], hypernyms, anchors, cuts) if base else None
+            kind = base_kind.replace("_of", "_in_law_of").replace("_to", "_in_law_of") if base_kind else None
+        if kind:
+            nouns[lemma] = kind
+    lines = [
+        "# Relation nouns: the relation kind of a noun's bearer to its owner (\"the miller's daughter\": child_of).",
+        "# Generated by scripts/build_relation_nouns.py from WordNet 3.0 (WordNet 3.0 licence, Princeton",
+        "# University): a noun's first sense under an anchor synset of the script. Do not edit by hand; the hand",
+        "# seeds and overrides are patterns.yaml's relations: nouns.",
+        "nouns:",
+        *(f"  {lemma}: {kind}" for lemma, kind in nouns.items()),
+    ]
+    out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"{len(nouns)} relation nouns → {out}")
+
+
+if __name__ == "__main__":
+    main(
+        Path(sys.argv[1]), Path(__file__).resolve().parents[1] / "worldstate/extract/timeline/data/relation_nouns.yaml"
+    )
