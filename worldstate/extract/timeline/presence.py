@@ -268,8 +268,9 @@ def _number(noun: Token, view: SentenceView) -> int | None:
 
 
 def _on_stage_mention(tok: Token, pw: PerceptionWords, lex: Any) -> bool:
-    """Not a possessor, not what is thought of / waited for / missed."""
-    if tok.dep_ == "poss":
+    """A mention's head (not its name parts or determiner), not a possessor, not what is thought of /
+    waited for / missed."""
+    if tok.dep_ in ("poss", "compound", "det", "amod", "nummod", "case", "punct"):
         return False
     if tok.dep_ == "pobj" and tok.head.lower_ in pw.absent_object_preps:
         return False
@@ -291,13 +292,12 @@ def _read_verb(
     if tok.pos_ == "VERB" and lemma in lex.departure_verbs | lex.motion_verbs and lemma not in _ARRIVING:
         away = any(k.dep_ in ("advmod", "prt") and k.lower_ in pw.leave_particles for k in kids)
         destination = any(k.dep_ == "prep" and k.lower_ in ("to", "into", "toward", "towards") for k in kids)
+        destination = destination or (lemma == "go" and any(k.dep_ == "xcomp" for k in kids))  # "went to fetch"
         if ((lemma in lex.departure_verbs and lemma != "go") or away or destination) and _asserted(view, tok):
             cues.leave[s] |= _people(view.agent(tok), kinds, members)
     if lemma == "be" and any(k.dep_ in ("acomp", "advmod", "prt") and k.lower_ in pw.away_words for k in kids):
         gone = _people(view.agent(tok), kinds, members)
-        if any(k.dep_ == "mark" and k.lower_ in ("while", "when") for k in kids):
-            cues.away[s] |= gone  # "while he was gone": away for this sentence
-        elif not any(k.dep_ == "neg" for k in kids):
+        if not any(k.dep_ == "neg" for k in kids):  # "while he was gone", "she was away"
             cues.away[s] |= gone
             cues.leave[s] |= gone
     if lemma in pw.sleep_lemmas:
@@ -392,11 +392,15 @@ def _walk(world: World, cues: _Cues) -> Presence:
     present: list[set[str]] = [set() for _ in range(n)]
     asleep: list[set[str]] = [set() for _ in range(n)]
     scenes = world.state.scenes or [(0, n - 1)]
+    gone: set[str] = set()  # left and not seen alone since: a scene break does not bring them back
     for first, last in scenes:
         last = min(last, n - 1)
         cast = set().union(*(cues.alone[s] | cues.grouped[s] for s in range(first, last + 1)))
         for who in cast:
-            _walk_one(who, first, last, cues, present, asleep)
+            if _walk_one(who, first, last, cues, present, asleep, who in gone):
+                gone.add(who)
+            else:
+                gone.discard(who)
     return Presence(
         present=[frozenset(p) for p in present],
         asleep=[frozenset(a & p) for a, p in zip(asleep, present, strict=True)],
@@ -405,10 +409,12 @@ def _walk(world: World, cues: _Cues) -> Presence:
     )
 
 
-def _walk_one(who: str, first: int, last: int, cues: _Cues, present: list[set[str]], asleep: list[set[str]]) -> None:
-    """One character through one scene: shown, gone, asleep; the gaps between showings filled."""
+def _walk_one(
+    who: str, first: int, last: int, cues: _Cues, present: list[set[str]], asleep: list[set[str]], gone: bool
+) -> bool:
+    """One character through one scene: shown, gone, asleep; the gaps between showings filled. ``gone``:
+    whether they left before the scene (and are gone at its end: the answer)."""
     shown: list[int] = []  # sentences showing the character on stage
-    gone = False
     for s in range(first, last + 1):
         if who in cues.alone[s] or (who in cues.grouped[s] and not gone):
             gone = False
@@ -424,8 +430,11 @@ def _walk_one(who: str, first: int, last: int, cues: _Cues, present: list[set[st
         on.add(s)
         nxt = shown[i + 1] if i + 1 < len(shown) else None
         if nxt is not None and nxt < 0:
-            continue  # left after s
-        reach = nxt - 1 if nxt is not None and nxt - s <= GAP else min(s + STAY, last)
+            reach = min(-nxt - 1, s + GAP)  # there till they leave
+        elif nxt is not None and nxt - s <= GAP:
+            reach = nxt - 1
+        else:
+            reach = min(s + STAY, last)
         on.update(range(s + 1, reach + 1))
     sleeping = False
     for s in range(first, last + 1):
@@ -437,6 +446,7 @@ def _walk_one(who: str, first: int, last: int, cues: _Cues, present: list[set[st
             present[s].add(who)
             if sleeping:
                 asleep[s].add(who)
+    return gone
 
 
 def _overheard(
