@@ -336,7 +336,10 @@ def _kept_from_others(
             others = {
                 who
                 for verb in view.doc
-                if verb.pos_ in ("VERB", "AUX") and verb.i != tok.i and verb.head.i != tok.i and _narrated(view, verb)
+                if verb.pos_ in ("VERB", "AUX")
+                and tok.i not in (verb.i, verb.head.i)
+                and _narrated(view, verb)
+                and not _nobody(view.subject(verb), pw)
                 for who in _people(view.agent(verb), kinds, members)
             }
             insiders = (insiders or set()) | others
@@ -476,9 +479,8 @@ def _overheard(
                 continue
             back, speaker = _heard_what_said(view, tok, speech_verbs)
             if back:
-                told = [
-                    q for q in quotes if q[2] == speaker and s - HEARD_REACH <= q[0] < s and _same_scene(world, q[0], s)
-                ]
+                before = [q for q in quotes if s - HEARD_REACH <= q[0] < s and _same_scene(world, q[0], s)]
+                told = [q for q in before if q[2] == speaker] or before  # the talk, when its speaker is not found
             else:
                 named, speaker = _heard_voice(view, tok, pw, speech_verbs)
                 if not named and tok.lemma_ != "listen":
