@@ -204,9 +204,10 @@ def knows(world: World, entity: str, sentence: int) -> list[KnownFact]:
     ws = world.state
     first: dict[int, KnownFact] = {}
 
-    def add(fact: KnownFact) -> None:
+    def add(fact: KnownFact) -> None:  # the earliest; at once, a telling rather than a witnessing of it
         known = first.get(fact.sentence)
-        if known is None or fact.since < known.since:
+        told = fact.channel == Channel.TOLD.value and known is not None and known.channel == Channel.WITNESSED.value
+        if known is None or fact.since < known.since or (fact.since == known.since and told):
             first[fact.sentence] = fact
 
     for k in ws.knowledge_of(entity):
