@@ -96,6 +96,13 @@ class _Cues:
     wake: list[set[str]]
     insiders: list[set[str] | None]
 
+    @classmethod
+    def empty(cls, n: int) -> _Cues:
+        def sets() -> list[set[str]]:
+            return [set() for _ in range(n)]
+
+        return cls(sets(), sets(), sets(), sets(), sets(), sets(), sets(), [None] * n)
+
 
 def presence(world: World) -> Presence:
     """The presence layer of ``world`` (built once)."""
@@ -138,7 +145,7 @@ def _build(world: World) -> Presence:
     views = sentence_views(world)
     kinds = {e.id: e.kind for e in world.state.entities}
     members = _group_members(world, views, kinds)
-    cues = _Cues(*([set() for _ in range(n)] for _ in range(7)), insiders=[None] * n)  # type: ignore[arg-type]
+    cues = _Cues.empty(n)
     unpack: list[tuple[int, str, int | None]] = []  # (sentence, group, its number) of groups of no named members
     for view in views:
         if view is not None:
@@ -159,6 +166,8 @@ def _build(world: World) -> Presence:
 
 
 def _same_scene(world: World, a: int, b: int) -> bool:
+    if not world.state.scenes:
+        return True
     return any(first <= a <= last and first <= b <= last for first, last in world.state.scenes)
 
 
