@@ -4,6 +4,9 @@ hand-written texts: who is on stage, asleep or gone, what is kept from whom, wha
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
+
+import pytest
 
 from worldstate.analysis import World, analyze
 from worldstate.extract.timeline.presence import asleep_at, overheard, perceivers_at, present_at
@@ -139,3 +142,19 @@ SCENE = (
 def test_what_happens_in_another_scene_is_not_witnessed() -> None:
     assert not _knows(SCENE, "Anna", "stole a hen")
     assert _knows(SCENE, "fox", "stole a hen")
+
+
+def test_hansel_knows_the_plan_he_overheard(shared_data: Path) -> None:
+    """Grimm's Hansel and Gretel: the children 'had heard what their stepmother had said to their father'."""
+    from worldstate.make.corpus import read_text_file
+
+    path = shared_data / "corpora" / "gutenberg" / "2591.txt"
+    if not path.is_file():
+        pytest.skip(f"Grimm tales not found at {path}")
+    story = next(s for s in read_text_file(path) if s.title.upper() == "HANSEL AND GRETEL")
+    world = analyze(story.text, source="grimm#hansel")
+    heard = _at(world, "had heard what their stepmother had said")
+    plan = _at(world, "we will take the children out into the forest")
+    hansel = _id(world, "Hansel")
+    assert any(told == plan and hearer == hansel for told, hearer, _, _ in overheard(world))
+    assert any(f.sentence == plan for f in knows(world, hansel, heard))
