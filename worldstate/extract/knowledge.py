@@ -155,6 +155,12 @@ def _index(ws: WorldState) -> _Index:
     return index
 
 
+def private_holders(ws: WorldState) -> dict[int, set[str]]:
+    """Sentence → the characters whose private thought it tells, where every event of it is someone's
+    thought ("she thought …"): nobody else perceives those sentences."""
+    return _index(ws).private_only
+
+
 def _direct(ws: WorldState, idx: _Index, character: str, sentence: int) -> bool:
     evs = idx.events.get(sentence, [])
     if evs and all(ev.arguments.get(PRIVATE_ROLE) not in (None, character) for ev in evs):

@@ -213,35 +213,66 @@ def _place(cs: CharacterState, s: StateInterval) -> None:
 
 
 def knows(world: World, entity: str, sentence: int) -> list[KnownFact]:
-    """What ``entity`` knows by the end of ``sentence``: the knowledge layer's records (one per
-    sentence told, earliest channel), less the narrator-only ones and the sentences where the text
-    says the character did not know or see."""
+    """What ``entity`` knows by the end of ``sentence`` (one fact per sentence told, earliest channel): what
+    it perceived, on stage and awake (:mod:`.presence`; not what is kept secret from it nor another's
+    private thought), its own thoughts and words, what it was told or overheard; less the sentences where
+    the text says it did not know or see."""
     ws = world.state
     first: dict[int, KnownFact] = {}
+
+    def add(fact: KnownFact) -> None:  # the earliest; at once, a telling rather than a witnessing of it
+        known = first.get(fact.sentence)
+        told = fact.channel == Channel.TOLD.value and known is not None and known.channel == Channel.WITNESSED.value
+        if known is None or fact.since < known.since or (fact.since == known.since and told):
+            first[fact.sentence] = fact
+
     for k in ws.knowledge_of(entity):
-        if k.since > sentence or k.channel == Channel.NARRATOR_ONLY:
+        if k.since > sentence or k.channel != Channel.THOUGHT:
             continue
         try:
             prop = ws.proposition(k.proposition)
         except KeyError:
             continue
-        fact = first.get(prop.sentence)
-        if fact is None or k.since < fact.since:
-            text = world.sentences[prop.sentence] if prop.sentence < len(world) else ""
-            first[prop.sentence] = KnownFact(
-                prop.sentence, text, k.since, k.channel.value, k.source_character, prop.span
-            )
+        text = world.sentences[prop.sentence] if prop.sentence < len(world) else ""
+        add(KnownFact(prop.sentence, text, k.since, k.channel.value, k.source_character, prop.span))
+    for fact in _perceived_here(world, entity, sentence):
+        add(fact)
     for fact in _spoken(world, entity, sentence):
-        known = first.get(fact.sentence)
-        if known is None or fact.since < known.since:
-            first[fact.sentence] = fact
+        add(fact)
     denied = {s for s in first if _denies_knowing(world, s, entity)}
     return [f for s, f in sorted(first.items()) if s not in denied]
 
 
+def _perceived_here(world: World, entity: str, sentence: int) -> list[KnownFact]:
+    """The sentences ``entity`` perceives where they happen (:func:`.presence.perceivers_at`) or by a
+    perception verb of the knowledge layer ("she saw the wolf"); a quote heard there is told by its speaker."""
+    from worldstate.extract.knowledge import private_holders
+    from worldstate.extract.timeline.presence import perceivers_at, quote_speakers
+
+    ws = world.state
+    private = private_holders(ws)
+    spoken_by = quote_speakers(world)
+    by_event = {ev.id: ev.sentence for ev in ws.events}
+    seen = {by_event[p.event] for p in ws.perceptions if p.perceiver == entity and p.explicit and p.event in by_event}
+    out = []
+    for s in range(min(sentence, len(world) - 1) + 1):
+        if s in private and entity not in private[s]:
+            continue
+        if entity not in perceivers_at(world, s) and s not in seen:
+            continue
+        speaker = spoken_by.get(s)
+        if speaker and speaker != entity:
+            out.append(KnownFact(s, world.sentences[s], s, Channel.TOLD.value, speaker, world.spans[s]))
+        else:
+            out.append(KnownFact(s, world.sentences[s], s, Channel.WITNESSED.value, None, world.spans[s]))
+    return out
+
+
 def _spoken(world: World, entity: str, sentence: int) -> list[KnownFact]:
     """What ``entity`` said or thought (its own words), and what it was told, quoted ('said to her')
-    or reported ('it told her that ...'), by the end of ``sentence``."""
+    or reported ('it told her that ...'), or overheard, by the end of ``sentence``."""
+    from worldstate.extract.timeline.presence import overheard
+
     ws = world.state
     out = []
     for sp in ws.speeches:
@@ -259,6 +290,9 @@ def _spoken(world: World, entity: str, sentence: int) -> list[KnownFact]:
             for first, last, speaker in _just_said(world, k, entity):
                 for told in range(first, last + 1):
                     out.append(KnownFact(told, world.sentences[told], k, Channel.TOLD.value, speaker))
+    for told, hearer, k, speaker in overheard(world):  # "had heard what their stepmother had said"
+        if k <= sentence and hearer == entity:
+            out.append(KnownFact(told, world.sentences[told], k, Channel.TOLD.value, speaker))
     for k, seer in _perceived(world):
         if k <= sentence and seer == entity:
             out.append(KnownFact(k, world.sentences[k], k, Channel.WITNESSED.value))
