@@ -348,6 +348,8 @@ def _put(
     """'laid it on the wound', 'let it drop into the beaker': the thing is at the place (and nobody holds
     it); into someone's hands, arms or pocket ('deposited it in her arms'): that one holds it."""
     value, text, obj_lemma = thing
+    if any(c.dep_ == "advmod" and c.lower_ in view.w.habitual_words for c in verb.children):
+        return  # "was always tossing it up into the air": a habit moves nothing for good
     for _, where in placed_things(view, verb):
         owner = view.who(next((c for c in where.children if c.dep_ == "poss"), None))
         if owner and view.kind(owner) in ("character", "group") and owner != value:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from worldstate.extract.timeline.clause import SentenceView, Token
 from worldstate.extract.timeline.verbs import is_thing_noun
 
-SINGULAR = frozenset({"it", "this", "that"})
+SINGULAR = frozenset({"it"})  # "this"/"that" stand for what was told as often as for a thing
 PLURAL = frozenset({"them", "these", "those"})
 LOOK_BACK = 2  # sentences before the pronoun's own
 MIN_CONFIDENCE = 0.4
@@ -32,7 +32,7 @@ class Antecedent:
 
 
 def is_thing_pronoun(tok: Token) -> bool:
-    """'it', 'them', 'these', 'those' (and 'this'/'that' standing alone) used as a noun phrase."""
+    """'it', 'them', 'these', 'those' used as a noun phrase."""
     low = tok.lower_
     return (low in SINGULAR or low in PLURAL) and tok.pos_ == "PRON" and tok.dep_ != "det"
 
