@@ -20,7 +20,7 @@ from worldstate.extract.timeline.things import (
     placed_things,
     thing_antecedent,
 )
-from worldstate.extract.timeline.verbs import CARRY, GIVE, LOSE, MOTION, PUT, class_of
+from worldstate.extract.timeline.verbs import CARRY, GIVE, LOSE, MOTION, PUT, class_of, is_bare_verb
 from worldstate.extract.timeline.words import words
 from worldstate.state import Span
 from worldstate.state.timeline import Modality, Predicate
@@ -57,6 +57,9 @@ def read_sentence(view: SentenceView) -> list[Change]:
             out += alive_by_verb(view, tok)
             out += title(view, tok)
             out += marriage(view, tok)
+        elif is_bare_verb(tok, view.w):  # "let the band drop into it": a verb the tagger took for a noun
+            out += location(view, tok)
+            out += possession(view, tok)
         if tok.pos_ == "ADJ":
             out += alive_by_adjective(view, tok)
             out += trait_by_adjective(view, tok)
@@ -121,7 +124,8 @@ def location(view: SentenceView, verb: Token) -> Iterator[Change]:
     lemma = verb.lemma_.lower()
     static = lemma in w.static_verbs
     cls = class_of(verb, w)
-    listed = lemma in w.motion_verbs or lemma in ("lead", "take", "bring", "carry", "put", "throw", "send")
+    listed = lemma in w.motion_verbs or lemma in w.self_moving_release
+    listed = listed or lemma in ("lead", "take", "bring", "carry", "put", "throw", "send")
     if not listed and cls not in (MOTION, CARRY, PUT):
         return
     if lemma == "be" and verb.dep_ not in ("ROOT", "relcl", "conj", "ccomp", "advcl"):
@@ -146,6 +150,8 @@ def location(view: SentenceView, verb: Token) -> Iterator[Change]:
         if pobj is not None and prep.lower_ in w.approach_preps and pobj.lemma_.lower() in w.furniture:
             continue  # "came to the bed": beside it, not in another place
         place = place_of(view, pobj) if pobj is not None else None
+        if place is None and pobj is not None and _things_only(view, movers):
+            place = _container(view, pobj)  # "the band dropped into the beaker"
         if place is not None and pobj is not None:
             dest = (*place, pobj)
             break
@@ -171,6 +177,11 @@ def location(view: SentenceView, verb: Token) -> Iterator[Change]:
         gone = gone or any(c.dep_ == "dobj" and c.lemma_ == "way" for c in verb.children)
         if gone and movers and movers[0]:
             yield _change(view, verb, movers[0], Predicate.LOCATION, "", verb, value_text="")
+
+
+def _things_only(view: SentenceView, movers: list[str]) -> bool:
+    """True when every mover is a thing (no character or group): it can be put in another thing."""
+    return bool(movers) and all(view.kind(m) not in ("character", "group", "") for m in movers)
 
 
 def _manner_conjuncts(view: SentenceView, verb: Token) -> list[Token]:

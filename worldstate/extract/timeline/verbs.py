@@ -78,3 +78,16 @@ def is_thing_noun(lemma: str) -> bool:
 def is_body_noun(lemma: str) -> bool:
     """A noun of a body part ("arms", "lap", "hand")."""
     return lemma in verb_classes().body
+
+
+def is_bare_verb(tok: Token, w: Words) -> bool:
+    """A word the tagger took for a noun that is the bare verb of "let/make/see X <verb>" ("he let the golden
+    band drop into it"): a complement of such a verb, with a subject of its own and a verb class."""
+    if tok.pos_ not in ("NOUN", "ADJ") or tok.dep_ not in ("ccomp", "xcomp"):  # type: ignore[attr-defined]
+        return False
+    if tok.head.lemma_.lower() not in w.bare_verb_heads:  # type: ignore[attr-defined]
+        return False
+    if not any(c.dep_ == "nsubj" for c in tok.children):  # type: ignore[attr-defined]
+        return False
+    lemma = tok.lemma_.lower()  # type: ignore[attr-defined]
+    return lemma in w.motion_verbs or lemma in w.self_moving_release or lemma in verb_classes().verbs

@@ -63,6 +63,7 @@ class Words:
     deceit_words: frozenset[str] = frozenset()  # "she lied": the speaker's words are no fact
     self_report_verbs: frozenset[str] = frozenset()  # "I am in the clock-case": where the speaker is
     habitual_words: frozenset[str] = frozenset()  # "I always sit here": a habit, not where the speaker is now
+    bare_verb_heads: frozenset[str] = frozenset()  # "let the band drop": verbs whose complement is a bare verb
 
 
 @lru_cache(maxsize=1)
