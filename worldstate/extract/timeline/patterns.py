@@ -16,6 +16,7 @@ from worldstate.extract.timeline.clause import SentenceView, Token, is_personal_
 from worldstate.extract.timeline.self_report import as_fact
 from worldstate.extract.timeline.things import (
     coref_thing_is_wrong,
+    held_in_body,
     is_thing_pronoun,
     placed_things,
     thing_antecedent,
@@ -265,6 +266,7 @@ def possession(view: SentenceView, verb: Token) -> Iterator[Change]:
     if cls is None or cls == MOTION:
         return
     obj, recipient = _object_and_recipient(verb)
+    yield from _person_held(view, verb, obj)
     thing = holdable(view, obj)
     if thing is None or obj is None:
         return
@@ -314,6 +316,23 @@ def possession(view: SentenceView, verb: Token) -> Iterator[Change]:
         yield held_by(subj)
         if cls == CARRY:
             yield from _put(view, verb, obj, thing, release=False)
+
+
+def _person_held(view: SentenceView, verb: Token, obj: Token | None) -> Iterator[Change]:
+    """A person taken into someone's arms or onto their back ("took Torre Jeppe on her back", "the surgeon
+    deposited it in her arms"): that one holds the person."""
+    held = held_in_body(view, verb)
+    if obj is None or held is None:
+        return
+    person, noun = view.ent(obj), obj
+    if person is None and is_thing_pronoun(obj):
+        found = thing_antecedent(view, obj, persons=True)
+        person, noun = (found.view.ent(found.noun), found.noun) if found is not None else (None, obj)
+    holder, part = held
+    if person and person != holder and view.kind(person) == "character":
+        name = noun.lemma_.lower() if noun.pos_ == "NOUN" else noun.lower_
+        text = noun.doc[noun.left_edge.i : noun.i + 1].text
+        yield _change(view, verb, holder, Predicate.HOLDS, person, obj, part, value_text=text, object_lemma=name)
 
 
 def _object_and_recipient(verb: Token) -> tuple[Token | None, Token | None]:

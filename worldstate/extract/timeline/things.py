@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from worldstate.extract.timeline.clause import SentenceView, Token
-from worldstate.extract.timeline.verbs import is_thing_noun
+from worldstate.extract.timeline.verbs import is_body_noun, is_thing_noun
 
 SINGULAR = frozenset({"it"})  # "this"/"that" stand for what was told as often as for a thing
 PLURAL = frozenset({"them", "these", "those"})
@@ -37,8 +37,9 @@ def is_thing_pronoun(tok: Token) -> bool:
     return (low in SINGULAR or low in PLURAL) and tok.pos_ == "PRON" and tok.dep_ != "det"
 
 
-def thing_antecedent(view: SentenceView, pronoun: Token) -> Antecedent | None:
-    """The best earlier noun of a thing the pronoun can stand for, with its confidence, or None."""
+def thing_antecedent(view: SentenceView, pronoun: Token, persons: bool = False) -> Antecedent | None:
+    """The best earlier noun of a thing the pronoun can stand for, with its confidence, or None
+    (``persons``: also a person of no known gender, "the child … deposited it in her arms")."""
     plural = pronoun.lower_ in PLURAL
     best: Antecedent | None = None
     where: SentenceView | None = view
@@ -47,7 +48,7 @@ def thing_antecedent(view: SentenceView, pronoun: Token) -> Antecedent | None:
             break
         nouns = where.doc[: pronoun.i] if where is view else where.doc
         for noun in reversed(list(nouns)):
-            if not _compatible(where, noun, plural):
+            if not _compatible(where, noun, plural) and not (persons and _genderless_person(where, noun, plural)):
                 continue
             score = _SENTENCE_WEIGHT[back] * _ROLE_WEIGHT.get(noun.dep_, 0.6)
             if any(a.dep_ in _EMBEDDED for a in noun.ancestors):
@@ -73,6 +74,17 @@ def _compatible(view: SentenceView, noun: Token, plural: bool) -> bool:
     return is_thing_noun(lemma) or lemma in w.animate
 
 
+def _genderless_person(view: SentenceView, noun: Token, plural: bool) -> bool:
+    """A singular noun of a person coreference knows no gender of ("the child", "the baby")."""
+    ent = view.ent(noun)
+    if plural or noun.pos_ != "NOUN" or noun.tag_ != "NN" or view.kind(ent) != "character" or ent is None:
+        return False
+    try:
+        return not view.story.ws.entity(ent).gender
+    except KeyError:
+        return False
+
+
 def coref_thing_is_wrong(view: SentenceView, pronoun: Token, entity: str) -> bool:
     """Coreference put an 'it' for an object with an entity whose head noun is no thing ("the letter he had
     received in so strange a manner … gave it": 'it' → the manner)."""
@@ -96,3 +108,18 @@ def placed_things(view: SentenceView, verb: Token) -> Iterator[tuple[Token, Toke
         if pobj is not None:
             yield obj, pobj
             return
+
+
+def held_in_body(view: SentenceView, verb: Token) -> tuple[str, Token] | None:
+    """(holder, body noun) when a verb's object goes into or onto someone's body part: "took Torre Jeppe
+    on her back", "deposited it in her arms", "put the ring on her finger"."""
+    for prep in verb.children:
+        if prep.dep_ != "prep" or prep.lower_ not in ("in", "into", "on", "onto", "upon"):
+            continue
+        part = next((c for c in prep.children if c.dep_ == "pobj"), None)
+        if part is None or not is_body_noun(part.lemma_.lower()):
+            continue
+        owner = view.who(next((c for c in part.children if c.dep_ == "poss"), None))
+        if owner and view.kind(owner) in ("character", "group"):
+            return owner, part
+    return None
