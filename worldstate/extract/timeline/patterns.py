@@ -329,7 +329,7 @@ def _person_held(view: SentenceView, verb: Token, obj: Token | None) -> Iterator
         found = thing_antecedent(view, obj, persons=True)
         person, noun = (found.view.ent(found.noun), found.noun) if found is not None else (None, obj)
     holder, part = held
-    if person and person != holder and view.kind(person) == "character":
+    if person and person != holder and view.kind(person) in ("character", "group"):
         name = noun.lemma_.lower() if noun.pos_ == "NOUN" else noun.lower_
         text = noun.doc[noun.left_edge.i : noun.i + 1].text
         yield _change(view, verb, holder, Predicate.HOLDS, person, obj, part, value_text=text, object_lemma=name)

@@ -77,7 +77,7 @@ def _compatible(view: SentenceView, noun: Token, plural: bool) -> bool:
 def _genderless_person(view: SentenceView, noun: Token, plural: bool) -> bool:
     """A singular noun of a person coreference knows no gender of ("the child", "the baby")."""
     ent = view.ent(noun)
-    if plural or noun.pos_ != "NOUN" or noun.tag_ != "NN" or view.kind(ent) != "character" or ent is None:
+    if plural or noun.pos_ != "NOUN" or noun.tag_ != "NN" or view.kind(ent) not in ("character", "group") or not ent:
         return False
     try:
         return not view.story.ws.entity(ent).gender
