@@ -201,7 +201,9 @@ def _manner_conjuncts(view: SentenceView, verb: Token) -> list[Token]:
 def holdable(view: SentenceView, obj: Token | None, resolve_it: bool = True) -> tuple[str, str, str] | None:
     """(value, text, lemma) for an object that can be held: not a person, body part or abstraction
     (``resolve_it``: look back for what an unresolved 'it' names)."""
-    if obj is None or obj.pos_ not in ("NOUN", "PROPN", "PRON") or is_personal_pronoun(obj) or is_reflexive(obj):
+    if obj is None or obj.pos_ not in ("NOUN", "PROPN", "PRON") or is_reflexive(obj):
+        return None
+    if is_personal_pronoun(obj) and not is_thing_pronoun(obj):  # 'them' may be things
         return None
     if obj.lemma_.lower() in view.w.measure_nouns:  # "a lump of silver": the silver
         of = next((c for c in obj.children if c.dep_ == "prep" and c.lower_ == "of"), None)
@@ -212,7 +214,7 @@ def holdable(view: SentenceView, obj: Token | None, resolve_it: bool = True) -> 
         return None
     ent = view.ent(obj)
     lemma = obj.lemma_.lower()
-    if is_thing_pronoun(obj) and (not ent or (obj.lower_ == "it" and coref_thing_is_wrong(view, obj, ent))):
+    if is_thing_pronoun(obj) and (not ent or coref_thing_is_wrong(view, obj, ent)):
         return _pronoun_thing(view, obj) if resolve_it else None
     if obj.pos_ == "PRON":
         if not is_thing_pronoun(obj) or not ent:

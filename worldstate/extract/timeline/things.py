@@ -87,12 +87,21 @@ def _genderless_person(view: SentenceView, noun: Token, plural: bool) -> bool:
 
 def coref_thing_is_wrong(view: SentenceView, pronoun: Token, entity: str) -> bool:
     """Coreference put an 'it' for an object with an entity whose head noun is no thing ("the letter he had
-    received in so strange a manner … gave it": 'it' → the manner)."""
+    received in so strange a manner … gave it": 'it' → the manner), or a 'them' with a group that holds the
+    verb's own subject ("he threw them into the river": not Tom and the cat, he would say 'themselves')."""
     try:
-        head = view.story.ws.entity(entity).name.split()[-1].lower()
-    except (KeyError, IndexError):
+        name = view.story.ws.entity(entity).name.lower()
+    except KeyError:
         return False
-    return head.isalpha() and not is_thing_noun(head) and head not in view.w.animate and head == head.lower()
+    if pronoun.lower_ in PLURAL:
+        subject = view.agent(pronoun.head) if pronoun.dep_ == "dobj" else None
+        try:
+            own = view.story.ws.entity(subject).name.lower() if subject else ""
+        except KeyError:
+            return False
+        return bool(own) and view.kind(entity) == "group" and f"{own} and " in f"{name} and "
+    head = name.split()[-1] if name.split() else ""
+    return head.isalpha() and not is_thing_noun(head) and head not in view.w.animate
 
 
 def placed_things(view: SentenceView, verb: Token) -> Iterator[tuple[Token, Token]]:
