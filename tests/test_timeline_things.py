@@ -22,6 +22,8 @@ TEXTS = {
     "back": "The girl went to the church. She took the old man on her back.",
     "unresolved": "Tom gave it to Anna.",
     "them": "Tom picked up some stones. He saw a cat. He threw them into the river.",
+    "placed": "Karen took the red shoes. The shoes were placed in a closet at home.",
+    "away": "Tom bought some nuts. Then he threw away the nuts.",
 }
 
 
@@ -99,3 +101,18 @@ def test_them_needs_a_plural_thing(worlds: dict[str, World]) -> None:
     assert _holders(world, "stone", 0) == ["tom"]
     assert _holders(world, "stone", 2) == []
     assert _place(world, "stone", 2) == "the river"
+
+
+def test_a_passive_put_leaves_the_thing_at_the_place(worlds: dict[str, World]) -> None:
+    """'The shoes were placed in a closet': put.v.01 (WordNet), read from the passive."""
+    world = worlds["placed"]
+    assert _holders(world, "shoes", 0) == ["karen"]
+    assert _holders(world, "shoes", 1) == []
+    assert _place(world, "shoes", 1) == "a closet"
+
+
+def test_a_particle_verb_takes_its_own_class(worlds: dict[str, World]) -> None:
+    """'threw away' is WordNet's throw_away (lose), whatever the hand lists say of 'throw'."""
+    world = worlds["away"]
+    assert _holders(world, "nuts", 0) == ["tom"]
+    assert _holders(world, "nuts", 1) == []

@@ -291,6 +291,8 @@ def possession(view: SentenceView, verb: Token) -> Iterator[Change]:
         )
 
     particles = {c.lower_ for c in verb.children if c.dep_ in ("prt", "advmod")}
+    if cls == CARRY and view.kind(view.who(recipient)) in ("character", "group"):
+        cls = GIVE  # "brought back the ring to the king": carried to someone is given to them
     if cls == GIVE:
         target = view.who(recipient)
         if target and target != subj and view.kind(target) in ("character", "group", "other", "object"):

@@ -23,6 +23,7 @@ from worldstate.extract.timeline.words import Words
 Token = object  # a spaCy Token
 
 ACQUIRE, GIVE, LOSE, PUT, CARRY, MOTION = "acquire", "give", "lose", "put", "carry", "motion"
+PARTICLES = frozenset({"away", "back", "off", "out", "up", "down", "over"})  # adverbs that may be particles
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,8 @@ def verb_classes() -> VerbClasses:
 def particle(verb: Token) -> str:
     """The verb's particle ("picked up", "threw away"), lower case, or ''."""
     prt = next((c for c in verb.children if c.dep_ == "prt"), None)  # type: ignore[attr-defined]
+    if prt is None:  # the parser often makes "away", "back" an adverb: "threw away the bag"
+        prt = next((c for c in verb.children if c.dep_ == "advmod" and c.lower_ in PARTICLES), None)  # type: ignore[attr-defined]
     return prt.lower_ if prt is not None else ""
 
 
