@@ -16,6 +16,14 @@ from worldstate.extract.timeline.clause import SentenceView, Token, is_personal_
 from worldstate.extract.timeline.relations import MARRIED as MARRIED
 from worldstate.extract.timeline.relations import relation_by_noun, relation_by_verb
 from worldstate.extract.timeline.self_report import as_fact
+from worldstate.extract.timeline.things import (
+    coref_thing_is_wrong,
+    held_in_body,
+    is_thing_pronoun,
+    placed_things,
+    thing_antecedent,
+)
+from worldstate.extract.timeline.verbs import CARRY, GIVE, LOSE, MOTION, PUT, class_of, is_bare_verb
 from worldstate.extract.timeline.words import words
 from worldstate.state import Span
 from worldstate.state.timeline import Modality, Predicate
@@ -51,6 +59,9 @@ def read_sentence(view: SentenceView) -> list[Change]:
             out += alive_by_verb(view, tok)
             out += title(view, tok)
             out += marriage(view, tok)
+        elif is_bare_verb(tok, view.w):  # "let the band drop into it": a verb the tagger took for a noun
+            out += location(view, tok)
+            out += possession(view, tok)
         if tok.pos_ == "ADJ":
             out += marriage(view, tok)  # "she is married to the river-god"
             out += alive_by_adjective(view, tok)
@@ -98,14 +109,16 @@ def _movers(view: SentenceView, verb: Token) -> list[str]:
     subj = view.agent(verb)
     movers = [subj] if subj else []
     obj = next((c for c in verb.children if c.dep_ == "dobj"), None)
+    cls = class_of(verb, view.w)
     if (
         obj is not None
         and not is_reflexive(obj)
-        and verb.lemma_ in ("lead", "take", "bring", "carry", "drag", "put", "throw", "lay", "send")
+        and (verb.lemma_ in ("lead", "take", "bring", "carry", "drag", "put", "throw", "lay", "send") or cls == PUT)
     ):
         ent = view.ent(obj)
         if ent:
-            movers = ([subj] if subj and verb.lemma_ in ("lead", "take", "bring", "carry", "drag") else []) + [ent]
+            along = verb.lemma_ in ("lead", "take", "bring", "carry", "drag") or cls == CARRY
+            movers = ([subj] if subj and along else []) + [ent]
     return movers
 
 
@@ -113,7 +126,10 @@ def location(view: SentenceView, verb: Token) -> Iterator[Change]:
     w = view.w
     lemma = verb.lemma_.lower()
     static = lemma in w.static_verbs
-    if lemma not in w.motion_verbs and lemma not in ("lead", "take", "bring", "carry", "put", "throw", "send"):
+    cls = class_of(verb, w)
+    listed = lemma in w.motion_verbs or lemma in w.self_moving_release
+    listed = listed or lemma in ("lead", "take", "bring", "carry", "put", "throw", "send")
+    if not listed and cls not in (MOTION, CARRY, PUT):
         return
     if lemma == "be" and verb.dep_ not in ("ROOT", "relcl", "conj", "ccomp", "advcl"):
         return
@@ -137,6 +153,8 @@ def location(view: SentenceView, verb: Token) -> Iterator[Change]:
         if pobj is not None and prep.lower_ in w.approach_preps and pobj.lemma_.lower() in w.furniture:
             continue  # "came to the bed": beside it, not in another place
         place = place_of(view, pobj) if pobj is not None else None
+        if place is None and pobj is not None and _things_only(view, movers):
+            place = _container(view, pobj)  # "the band dropped into the beaker"
         if place is not None and pobj is not None:
             dest = (*place, pobj)
             break
@@ -164,6 +182,11 @@ def location(view: SentenceView, verb: Token) -> Iterator[Change]:
             yield _change(view, verb, movers[0], Predicate.LOCATION, "", verb, value_text="")
 
 
+def _things_only(view: SentenceView, movers: list[str]) -> bool:
+    """True when every mover is a thing (no character or group): it can be put in another thing."""
+    return bool(movers) and all(view.kind(m) not in ("character", "group", "") for m in movers)
+
+
 def _manner_conjuncts(view: SentenceView, verb: Token) -> list[Token]:
     """Conjoined words with no subject of their own that are no motion verb ("down it rolled, plump into
     the stream"): the parser's verbs for a manner word; their phrase of place belongs to ``verb``."""
@@ -180,7 +203,9 @@ def _manner_conjuncts(view: SentenceView, verb: Token) -> list[Token]:
 def holdable(view: SentenceView, obj: Token | None, resolve_it: bool = True) -> tuple[str, str, str] | None:
     """(value, text, lemma) for an object that can be held: not a person, body part or abstraction
     (``resolve_it``: look back for what an unresolved 'it' names)."""
-    if obj is None or obj.pos_ not in ("NOUN", "PROPN", "PRON") or is_personal_pronoun(obj) or is_reflexive(obj):
+    if obj is None or obj.pos_ not in ("NOUN", "PROPN", "PRON") or is_reflexive(obj):
+        return None
+    if is_personal_pronoun(obj) and not is_thing_pronoun(obj):  # 'them' may be things
         return None
     if obj.lemma_.lower() in view.w.measure_nouns:  # "a lump of silver": the silver
         of = next((c for c in obj.children if c.dep_ == "prep" and c.lower_ == "of"), None)
@@ -191,10 +216,10 @@ def holdable(view: SentenceView, obj: Token | None, resolve_it: bool = True) -> 
         return None
     ent = view.ent(obj)
     lemma = obj.lemma_.lower()
-    if obj.pos_ == "PRON" and obj.lower_ == "it" and not ent:
-        return _it_antecedent(view, obj) if resolve_it else None
+    if is_thing_pronoun(obj) and (not ent or coref_thing_is_wrong(view, obj, ent)):
+        return _pronoun_thing(view, obj) if resolve_it else None
     if obj.pos_ == "PRON":
-        if obj.lower_ != "it" or not ent:
+        if not is_thing_pronoun(obj) or not ent:
             return None
         try:
             lemma = view.story.ws.entity(ent).name.split()[-1].lower()
@@ -205,32 +230,19 @@ def holdable(view: SentenceView, obj: Token | None, resolve_it: bool = True) -> 
         pass  # "the wolf's skin", drawn off: a thing now
     elif lemma in w.not_holdable or lemma in w.people or obj.ent_type_ == "PERSON":
         return None
-    if view.kind(ent) == "character" and lemma not in ("horse", "cow", "pig", "goose", "ox", "ass", "dog", "cat"):
+    beast = lemma in ("horse", "cow", "pig", "goose", "ox", "ass", "dog", "cat")
+    if view.kind(ent) in ("character", "group") and not beast:
         return None
     if lemma in w.place_nouns and lemma not in ("coffin", "wheelbarrow", "boat"):
         return None
     return ent or lemma, view.phrase(obj), lemma
 
 
-def _it_antecedent(view: SentenceView, it: Token) -> tuple[str, str, str] | None:
-    """For an 'it' coreference left unresolved: the nearest earlier direct object that can be held, in
-    this sentence or the one before ("taking the pig off the barrow, drove it away" → the pig)."""
-    scope = [(view, t) for t in reversed(view.doc[: it.i]) if _object_noun(t)]
-    if view.previous is not None:
-        scope += [(view.previous, t) for t in reversed(view.previous.doc) if _object_noun(t)]
-    for where, noun in scope[:6]:
-        thing = holdable(where, noun, resolve_it=False)  # "a piece of it" must not look back again
-        if thing is not None:
-            return thing
-    return None
-
-
-def _object_noun(tok: Token) -> bool:
-    """A noun that is a verb's object: 'took the pig', 'the pig was taken', 'drew off the skin' (the
-    parser hangs the object of a particle verb under the particle)."""
-    if tok.pos_ != "NOUN":
-        return False
-    return tok.dep_ in ("dobj", "nsubjpass") or (tok.dep_ == "pobj" and tok.head.dep_ == "prt")
+def _pronoun_thing(view: SentenceView, pronoun: Token) -> tuple[str, str, str] | None:
+    """What an 'it'/'them' for an object stands for (:func:`.things.thing_antecedent`), as :func:`holdable`
+    gives it ("taking the pig off the barrow, drove it away" → the pig); None when unresolved."""
+    found = thing_antecedent(view, pronoun)
+    return holdable(found.view, found.noun, resolve_it=False) if found is not None else None
 
 
 def direct_object(verb: Token) -> Token | None:
@@ -244,57 +256,156 @@ def direct_object(verb: Token) -> Token | None:
 
 
 def possession(view: SentenceView, verb: Token) -> Iterator[Change]:
+    """Who holds a thing after a verb of its class (:mod:`.verbs`): acquire and carry give it to the subject
+    (or to the passive's agent), give to the recipient, lose to nobody; put (and give, lose with a place)
+    puts it at the place."""
     w = view.w
     lemma = verb.lemma_.lower()
-    if lemma in w.motion_verbs:
+    cls = class_of(verb, w)
+    if lemma in w.motion_verbs or cls == MOTION:
         yield from _carried(view, verb)
     if lemma in w.mount_verbs:
         yield from _mounted(view, verb)
-    obj = direct_object(verb)
+    yield from _took_hold(view, verb)
+    if cls is None or cls == MOTION:
+        return
+    obj, recipient = _object_and_recipient(verb)
+    yield from _person_held(view, verb, obj)
     thing = holdable(view, obj)
     if thing is None or obj is None:
         return
     value, text, obj_lemma = thing
-    subj = view.agent(verb)
+    passive = obj.dep_ == "nsubjpass"
+    subj = _passive_agent(view, verb) if passive else view.agent(verb)
+
+    def held_by(holder: str, *toks: Token, active: bool = True) -> Change:
+        return _change(
+            view,
+            verb,
+            holder,
+            Predicate.HOLDS,
+            value,
+            obj,
+            *toks,
+            value_text=text,
+            object_lemma=obj_lemma,
+            active=active,
+        )
+
     particles = {c.lower_ for c in verb.children if c.dep_ in ("prt", "advmod")}
-    if lemma in w.give_verbs:
-        recipient = next((c for c in verb.children if c.dep_ == "dative" and c.pos_ != "ADP"), None)
-        if recipient is None:
-            to = next((c for c in verb.children if c.dep_ in ("dative", "prep") and c.lower_ == "to"), None)
-            recipient = next((c for c in to.children if c.dep_ == "pobj"), None) if to is not None else None
+    if cls == CARRY and view.kind(view.who(recipient)) in ("character", "group"):
+        cls = GIVE  # "brought back the ring to the king": carried to someone is given to them
+    if cls == GIVE:
         target = view.who(recipient)
         if target and target != subj and view.kind(target) in ("character", "group", "other", "object"):
-            yield _change(
-                view,
-                verb,
-                target,
-                Predicate.HOLDS,
-                value,
-                obj,
-                recipient,
-                value_text=text,
-                object_lemma=obj_lemma,
-                active=False,
-            )
-        elif "away" in particles and subj:
-            yield _change(view, verb, RELEASE, Predicate.HOLDS, value, obj, value_text=text, object_lemma=obj_lemma)
+            yield held_by(target, recipient, active=False)
+        elif "away" in particles and (subj or passive):
+            yield held_by(RELEASE)
+        else:  # "threw the ring into the well"
+            yield from _put(view, verb, obj, thing)
         return
-    if lemma in w.lose_verbs or lemma in w.consume_verbs:
-        if subj:
-            yield _change(view, verb, RELEASE, Predicate.HOLDS, value, obj, value_text=text, object_lemma=obj_lemma)
+    if cls == LOSE:
+        if subj or passive:
+            yield held_by(RELEASE)
+            yield from _put(view, verb, obj, thing, release=False)
         return
-    if lemma in w.take_verbs and subj:
+    if cls == PUT:
+        yield from _put(view, verb, obj, thing)
+        return
+    if subj:
         if lemma in ("have", "bear") and obj.dep_ != "dobj":
             return
         if lemma == "drive" and obj_lemma not in ("horse", "cow", "pig", "goose", "ox", "ass", "sheep", "goat"):
             return
-        if (
-            lemma == "take"
-            and any(c.lower_ in ("off", "out") for c in verb.children if c.dep_ == "prt")
-            and obj_lemma in ("coat", "hat")
-        ):
+        if lemma == "take" and particles & {"off", "out"} and obj_lemma in ("coat", "hat"):
             return
-        yield _change(view, verb, subj, Predicate.HOLDS, value, obj, value_text=text, object_lemma=obj_lemma)
+        yield held_by(subj)
+        if cls == CARRY:
+            yield from _put(view, verb, obj, thing, release=False)
+
+
+def _person_held(view: SentenceView, verb: Token, obj: Token | None) -> Iterator[Change]:
+    """A person taken into someone's arms or onto their back ("took Torre Jeppe on her back", "the surgeon
+    deposited it in her arms"): that one holds the person."""
+    held = held_in_body(view, verb)
+    if obj is None or held is None:
+        return
+    person, noun = view.ent(obj), obj
+    if person is None and is_thing_pronoun(obj):
+        found = thing_antecedent(view, obj, persons=True)
+        person, noun = (found.view.ent(found.noun), found.noun) if found is not None else (None, obj)
+    holder, part = held
+    if person and person != holder and view.kind(person) in ("character", "group"):
+        name = noun.lemma_.lower() if noun.pos_ == "NOUN" else noun.lower_
+        text = noun.doc[noun.left_edge.i : noun.i + 1].text
+        yield _change(view, verb, holder, Predicate.HOLDS, person, obj, part, value_text=text, object_lemma=name)
+
+
+def _object_and_recipient(verb: Token) -> tuple[Token | None, Token | None]:
+    """The thing a verb acts on and the one it goes to: "gave the ring to her", "handed Hans the letter"
+    (two objects: the first is the recipient), "the ring was given to her", "he was handed the letter"."""
+    dobjs = [c for c in verb.children if c.dep_ == "dobj"]
+    obj = dobjs[-1] if dobjs else direct_object(verb)
+    recipient = next((c for c in verb.children if c.dep_ == "dative" and c.pos_ != "ADP"), None)
+    if recipient is None:
+        to = next((c for c in verb.children if c.dep_ in ("dative", "prep") and c.lower_ == "to"), None)
+        recipient = next((c for c in to.children if c.dep_ == "pobj"), None) if to is not None else None
+    if recipient is None and len(dobjs) >= 2:
+        recipient = dobjs[0]
+    patient = next((c for c in verb.children if c.dep_ == "nsubjpass"), None)
+    if patient is not None and obj is None:
+        obj = patient
+    elif patient is not None and recipient is None:
+        recipient = patient
+    return obj, recipient
+
+
+def _passive_agent(view: SentenceView, verb: Token) -> str | None:
+    """The entity of a passive's "by" phrase ("the ring was found by the girl")."""
+    by = next((c for c in verb.children if c.dep_ == "agent"), None)
+    return view.who(next((c for c in by.children if c.dep_ == "pobj"), None)) if by is not None else None
+
+
+def _took_hold(view: SentenceView, verb: Token) -> Iterator[Change]:
+    """'took hold of the sack', 'caught hold of the rope': the subject holds the thing."""
+    grip = next((c for c in verb.children if c.dep_ == "dobj" and c.lemma_.lower() == "hold"), None)
+    of = next((c for c in grip.children if c.dep_ == "prep" and c.lower_ == "of"), None) if grip is not None else None
+    pobj = next((c for c in of.children if c.dep_ == "pobj"), None) if of is not None else None
+    thing = holdable(view, pobj)
+    subj = view.agent(verb)
+    if thing is not None and pobj is not None and subj:
+        value, text, lemma = thing
+        yield _change(view, verb, subj, Predicate.HOLDS, value, pobj, value_text=text, object_lemma=lemma)
+
+
+def _put(
+    view: SentenceView, verb: Token, obj: Token, thing: tuple[str, str, str], release: bool = True
+) -> Iterator[Change]:
+    """'laid it on the wound', 'let it drop into the beaker': the thing is at the place (and nobody holds
+    it); into someone's hands, arms or pocket ('deposited it in her arms'): that one holds it."""
+    value, text, obj_lemma = thing
+    if any(c.dep_ == "advmod" and c.lower_ in view.w.habitual_words for c in verb.children):
+        return  # "was always tossing it up into the air": a habit moves nothing for good
+    for _, where in placed_things(view, verb):
+        owner = view.who(next((c for c in where.children if c.dep_ == "poss"), None))
+        if owner and view.kind(owner) in ("character", "group") and owner != value:
+            yield _change(
+                view, verb, owner, Predicate.HOLDS, value, obj, where, value_text=text, object_lemma=obj_lemma
+            )
+            return
+        place = place_of(view, where) or _container(view, where)
+        if place is None:
+            return
+        if release:
+            yield _change(view, verb, RELEASE, Predicate.HOLDS, value, obj, value_text=text, object_lemma=obj_lemma)
+        yield _change(view, verb, value, Predicate.LOCATION, place[0], where, value_text=place[1], active=False)
+        return
+
+
+def _container(view: SentenceView, noun: Token) -> tuple[str, str] | None:
+    """(value, text) of a thing another thing can be put in or on ("into the beaker", "into it")."""
+    found = holdable(view, noun)
+    return (found[0], found[1]) if found is not None else None
 
 
 def _carried(view: SentenceView, verb: Token) -> Iterator[Change]:

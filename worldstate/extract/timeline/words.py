@@ -68,6 +68,7 @@ class Words:
     service_nouns: frozenset[str] = frozenset()  # "took her into service", "entered the service of"
     standing_relations: frozenset[str] = frozenset()  # kin and friends: held before the story tells them
     relation_ends: dict[str, tuple[str, ...]] = field(default_factory=dict)  # married_to ends betrothed_to
+    bare_verb_heads: frozenset[str] = frozenset()  # "let the band drop": verbs whose complement is a bare verb
 
 
 @lru_cache(maxsize=1)

