@@ -10,7 +10,12 @@
   (``00024047``, "she revived"): alive again;
 - ``dead_nouns``: nouns for a dead being: cadaver.n.01 (corpse), dead_person.n.01, dead.n.01 ("the
   dead"), ghost.n.01 and ghost.n.03, apparition.n.01 (phantom, specter), with their hyponyms;
-- ``dead_adjectives``: dead.a.01 (``00095280``) and its similar-to satellites (deceased, slain, murdered).
+- ``dead_adjectives``: dead.a.01 (``00095280``) and its similar-to satellites (deceased, slain, murdered);
+- ``verdict_verbs``: sentence.v.01 (``00906735``: sentence, condemn, doom) and its hyponyms: "sentenced to
+  death", "condemned to die" tell a death to come, not one that happened (every sense: the phrase
+  "to death" picks the verdict one);
+- ``feeling_verbs``: verbs whose most frequent sense is one of feeling (lexicographer file verb.emotion):
+  "frightened to death", "bored to death" exaggerate, they kill nobody.
 
 Noise filter (``index.sense``: a lemma's senses in order of their SemCor frequency, with their counts):
 a word joins a class only when the class's sense is its most frequent sense, told by at least one tagged
@@ -39,7 +44,9 @@ ROOTS = {
     "revive_verbs": ("verb", ["00098517", "00098083", "00024047"]),
     "dead_nouns": ("noun", ["05218119", "09994943", "07945657", "05898171", "09545976", "09547111"]),
     "dead_adjectives": ("adj", ["00095280"]),
+    "verdict_verbs": ("verb", ["00906735"]),
 }
+EMOTION_LEXFILE = "37"  # verb.emotion
 NOT_DEAD = {"deathlike", "deathly", "breathless", "inanimate", "pulseless", "bloodless", "exsanguine",
             "exsanguinous", "doomed", "nonviable", "cold", "asleep", "at_peace", "at_rest", "gone"}  # fmt: skip
 NOT_DYING = {"croak"}  # first tagged sense "die" (one SemCor use), but in tales frogs and ravens croak
@@ -49,6 +56,7 @@ WORD = re.compile(r"^[a-z][a-z_-]*$")  # single words and particle verbs, no pos
 @dataclass
 class Synset:
     offset: str
+    lexfile: str
     words: list[str]
     pointers: list[tuple[str, str, str]] = field(default_factory=list)  # symbol, offset, pos letter
 
@@ -64,7 +72,7 @@ def parse_data(path: Path) -> dict[str, Synset]:
         words = [re.sub(r"\(.*\)$", "", f[4 + 2 * i]).lower() for i in range(n_words)]
         at = 4 + 2 * n_words
         ptrs = [(f[at + 1 + 4 * i], f[at + 2 + 4 * i], f[at + 3 + 4 * i]) for i in range(int(f[at]))]
-        synsets[f[0]] = Synset(f[0], words, ptrs)
+        synsets[f[0]] = Synset(f[0], f[1], words, ptrs)
     return synsets
 
 
@@ -118,6 +126,8 @@ def build(folder: Path) -> dict[str, list[str]]:
         synsets = data[pos]
         offsets = closure(synsets, roots, ("&",) if pos == "adj" else ("~", "~i"))
         words = members(synsets, senses, pos, offsets)
+        if name == "verdict_verbs":  # read only before "to death" / "to die", which picks the sense
+            words = {w for o in offsets for w in synsets[o].words if WORD.match(w)}
         if name == "die_verbs":  # used without an object, a verb that first kills dies
             kills = closure(synsets, ROOTS["kill_verbs"][1], ("~",))
             candidates = {w for o in offsets for w in synsets[o].words if WORD.match(w)}
@@ -126,6 +136,10 @@ def build(folder: Path) -> dict[str, list[str]]:
         if name == "dead_adjectives":
             words -= NOT_DEAD
         classes[name] = sorted(words)
+    verbs = data["verb"]
+    feeling = {o for o, syn in verbs.items() if syn.lexfile == EMOTION_LEXFILE}
+    candidates = {w for o in feeling for w in verbs[o].words if WORD.match(w) and "_" not in w}
+    classes["feeling_verbs"] = sorted(w for w in candidates if first_sense_in(senses.get((w, "verb"), []), feeling))
     return classes
 
 

@@ -47,6 +47,8 @@ class LifeWords:
     dead_nouns: frozenset[str]  # a dead being: corpse, ghost, phantom, the dead
     dead_adjectives: frozenset[str]  # dead, deceased, slain, late
     alive_adjectives: frozenset[str]
+    verdict_verbs: frozenset[str] = frozenset()  # "sentenced to death": a death to come
+    feeling_verbs: frozenset[str] = frozenset()  # "frightened to death": no death
 
 
 @lru_cache(maxsize=1)
@@ -74,6 +76,8 @@ def life_words() -> LifeWords:
         frozenset(n for n in raw["dead_nouns"] if "_" not in n),
         frozenset(raw["dead_adjectives"]) | w.dead_adjectives,
         w.alive_adjectives,
+        frozenset(raw["verdict_verbs"]),
+        frozenset(raw["feeling_verbs"]),
     )
 
 
@@ -132,7 +136,8 @@ def death_referent(view: SentenceView, tok: Token | None) -> str | None:
         if better:
             return better
     gender = _GENDERED.get(tok.lower_)
-    if gender and ent and tok.dep_ in ("nsubj", "nsubjpass"):
+    rebound = ent != view._coref_entity(tok)  # the binding constraints moved it already
+    if gender and ent and tok.dep_ in ("nsubj", "nsubjpass") and not rebound:
         better = _sentence_antecedent(view, tok, ent, gender)
         if better:
             return better
@@ -140,9 +145,9 @@ def death_referent(view: SentenceView, tok: Token | None) -> str | None:
 
 
 def _mentions_before(view: SentenceView, tok: Token) -> list:
-    """The World's mentions (with an entity) that start before ``tok``."""
+    """The World's mentions (with an entity) that start before ``tok``'s phrase."""
     story = view.story
-    k = bisect.bisect_left(story.starts, view.offset + tok.idx)
+    k = bisect.bisect_left(story.starts, view.offset + tok.left_edge.idx)
     return story.mentions[:k]
 
 
@@ -168,14 +173,17 @@ def _usual_bearer(view: SentenceView, noun: Token, ent: str | None) -> str | Non
 
 
 def _sentence_antecedent(view: SentenceView, pron: Token, ent: str, gender: str) -> str | None:
-    """The nearest character of ``gender`` named before ``pron`` in its sentence when ``ent`` is not."""
+    """The nearest character of ``gender`` named as the subject of an earlier clause of ``pron``'s
+    sentence, when ``ent`` is not named there at all."""
     start = view.offset
     before = [m for m in _mentions_before(view, pron) if m.span.start >= start]
     if any(m.entity == ent for m in before):
         return None
+    subjects = {view.offset + t.idx for t in view.doc[: pron.i] if t.dep_ in ("nsubj", "nsubjpass")}
     for m in reversed(before):
         compatible = _is_character(view, m.entity) and _gender(view, m.entity) in ("", gender)
-        if compatible and m.kind != MentionKind.PRONOUN:
+        heads = {m.span.start + k for k in range(len(m.text))}
+        if compatible and m.kind != MentionKind.PRONOUN and heads & subjects:
             return m.entity
     return None
 
@@ -214,8 +222,8 @@ def _it_creature(view: SentenceView, it: Token) -> str | None:
     if view.previous is not None:
         scope += [(view.previous, t) for t in reversed(view.previous.doc)]
     for where, noun in scope:
-        if noun.pos_ != "NOUN":
-            continue
+        if noun.pos_ != "NOUN" or not any(c.dep_ in ("det", "poss") and c.lower_ != "a" for c in noun.children):
+            continue  # a specific creature ("the goat"), not any ("when a child fell into her power")
         ent = where.ent(noun)
         if ent and noun.lemma_.lower() in where.w.animate and _gender(where, ent) not in ("male", "female"):
             return ent
@@ -288,7 +296,18 @@ def life_by_verb(view: SentenceView, verb: Token) -> Iterator[Change]:
         return
     if _progressive(verb) or _figurative(view, verb):
         return
-    transitive = _passive(verb) or _object(verb) is not None
+    lw = life_words()
+    if to_death is not None and verb.lemma_.lower() in lw.feeling_verbs:
+        return  # "frightened to death"
+    if verb.dep_ == "xcomp" and verb.head.lemma_.lower() in lw.verdict_verbs:
+        verdict = verb.head  # "sentenced him to die": the one sentenced
+        yield from _to_come(view, verdict, _target(view, _object(verdict)) or _undergoer(view, verdict)[0], verb)
+        return
+    if to_death is not None and verb.lemma_.lower() in lw.verdict_verbs:
+        yield from _to_come(view, verb, _undergoer(view, verb)[0], to_death)  # "condemned to death"
+        return
+    takes_object = classes != {DIE} or to_death is not None  # "died ..., the doves": a parse slip, not an object
+    transitive = _passive(verb) or (takes_object and _object(verb) is not None)
     if to_life is not None or (REVIVE in classes and verb.lemma_.lower() != "raise"):
         who, tok = _undergoer(view, verb) if transitive else (_target(view, view.subject(verb)), None)
         yield from _told(view, verb, who, "true", tok, to_life)
@@ -298,6 +317,14 @@ def life_by_verb(view: SentenceView, verb: Token) -> Iterator[Change]:
         yield from _told(view, verb, who, "false", tok, to_death)
     elif not transitive and (DIE in classes or to_death is not None):
         yield from _told(view, verb, _target(view, view.subject(verb)), "false", None, to_death)
+
+
+def _to_come(view: SentenceView, verb: Token, who: str | None, tok: Token) -> Iterator[Change]:
+    """A death sentenced, not yet told: a FUTURE state (no fact)."""
+    for change in _told(view, verb, who, "false", tok):
+        if change.modality.factual:
+            change.modality = Modality.FUTURE
+        yield change
 
 
 def _figurative(view: SentenceView, verb: Token) -> bool:
@@ -320,15 +347,25 @@ def _told(
     if not who or (not kind_ok and not _living(view, who)):
         return
     change = _change(view, anchor, who, Predicate.ALIVE, value, *[t for t in toks if t is not None])
-    if change.modality == Modality.NEGATED:  # "he was not dead after all", "she did not die"
+    if change.modality == Modality.NEGATED and _denied(anchor):  # "he was not dead after all", "she did not die"
         value = "true" if value == "false" else "false"
         change.value, change.modality = value, Modality.ASSERTED
     change.value_text = "alive" if value == "true" else "dead"
     yield change
 
 
+def _denied(anchor: Token) -> bool:
+    """True when the anchor's own clause is negated ("was not dead", "did not die"), not a governing
+    one ("was not forced to kill her": no word on her life) nor a plan ("made up his mind not to kill her")."""
+    if any(c.dep_ == "aux" and c.tag_ == "TO" for c in anchor.children):
+        return False
+    return any(c.dep_ == "neg" for c in anchor.children) or any(
+        c.dep_ == "neg" for a in anchor.children if a.dep_ in ("aux", "auxpass") for c in a.children
+    )
+
+
 # -- adjectives ------------------------------------------------------------------------------------------
-_LINK_LEMMAS = ("be", "fall", "lie", "drop", "come", "remain", "sink", "become", "seem", "look", "appear", "stay")
+_LINK_LEMMAS = ("be", "fall", "lie", "drop", "come", "remain", "sink", "become", "stay")  # not "seemed dead"
 _RESULT_LEMMAS = ("find", "strike", "shoot", "beat", "leave", "knock", "stab", "lay", "think", "believe", "fancy")
 
 
@@ -412,7 +449,7 @@ def _described(view: SentenceView, noun: Token, dead_being: bool) -> list[tuple[
     if owner_tok is None:
         of = next((c for c in noun.children if c.dep_ == "prep" and c.lower_ == "of"), None)
         owner_tok = next((c for c in of.children if c.dep_ == "pobj"), None) if of is not None else None
-    own = view.ent(noun) if noun.pos_ in ("NOUN", "PROPN") else None
+    own = death_referent(view, noun) if noun.pos_ in ("NOUN", "PROPN") else None
     animate = noun.lemma_.lower() in view.w.animate and not dead_being
     if owner_tok is not None and not animate and (dead_being or view.kind(own) not in _LIVING):
         owner = view.ent(owner_tok) or ""  # "the dead body of Tippoo", "his ghost"
