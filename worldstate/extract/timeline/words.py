@@ -63,6 +63,8 @@ class Words:
     deceit_words: frozenset[str] = frozenset()  # "she lied": the speaker's words are no fact
     self_report_verbs: frozenset[str] = frozenset()  # "I am in the clock-case": where the speaker is
     habitual_words: frozenset[str] = frozenset()  # "I always sit here": a habit, not where the speaker is now
+    unrealised_preps: frozenset[str] = frozenset()  # "for fear of killing somebody": a gerund under them is no event
+    negating_preps: frozenset[str] = frozenset()  # "without killing him": denied
 
 
 @lru_cache(maxsize=1)
