@@ -55,6 +55,9 @@ def test_the_classes_come_from_wordnet_with_the_seeds_on_top() -> None:
             "it was suffocated",
         ),
         ("A traveller had lain in the room and had been murdered.", "traveller", "been murdered"),
+        ("The old soldier took his own life.", "old-soldier", "took his own life"),
+        ("The robbers deprived the merchant of life.", "merchant", "deprived the merchant of life"),
+        ("The brave knight lost his life in the battle.", "brave-knight", "lost his life"),
     ],
 )
 def test_a_death_told_by_a_verb_of_the_classes(text: str, who: str, quote: str) -> None:
@@ -71,6 +74,7 @@ def test_a_death_told_by_a_verb_of_the_classes(text: str, who: str, quote: str) 
         ("The general found the dead body of Tippoo under a heap of the slain.", "tippoo"),
         ("Suddenly Wang saw his deceased father in the hall.", "deceased-father"),
         ("The robbers dragged in a girl. The murdered girl lay on the floor.", "girl"),
+        ("The widow wept for her late husband.", "late-husband"),
     ],
 )
 def test_a_death_told_by_a_description(text: str, who: str) -> None:
@@ -90,6 +94,8 @@ def test_a_death_told_by_a_description(text: str, who: str) -> None:
         "The girl lay like a dead woman on the bed.",  # a likeness
         "The queen thought that Snowdrop was dead.",  # a belief
         "The girl seemed quite dead.",  # a look
+        "The old soldier was late for dinner.",  # late: dead only before a person noun
+        "The king spared his life.",  # a life spared
     ],
 )
 def test_what_is_no_fact_makes_nobody_dead(text: str) -> None:
@@ -98,7 +104,7 @@ def test_what_is_no_fact_makes_nobody_dead(text: str) -> None:
 
 
 def test_a_belief_keeps_its_holder() -> None:
-    world = analyze("The queen thought that Snowdrop was dead.")
+    world = analyze("Snowdrop lived with the dwarfs. She was a little girl. The queen thought that Snowdrop was dead.")
     [belief] = [s for s in _alive(world) if s.subject == "snowdrop"]
     assert (belief.value, belief.modality, belief.holder) == ("false", Modality.BELIEF, "queen")
 
@@ -110,6 +116,7 @@ def test_a_belief_keeps_its_holder() -> None:
         "Then the old miller came to life again.",
         "Then the fairy brought the old miller back to life.",
         "Then the old miller revived.",
+        "Then the old miller came out alive.",
     ],
 )
 def test_a_reversal_makes_the_dead_alive_again(second: str) -> None:

@@ -293,6 +293,7 @@ def life_by_verb(view: SentenceView, verb: Token) -> Iterator[Change]:
     to_death = _pp(verb, "to", ("death",))
     to_life = _pp(verb, "to", ("life",)) or _pp(verb, "from", ("dead",))
     if not classes and to_death is None and to_life is None:
+        yield from _life_as_object(view, verb)
         return
     if _progressive(verb) or _figurative(view, verb):
         return
@@ -317,6 +318,30 @@ def life_by_verb(view: SentenceView, verb: Token) -> Iterator[Change]:
         yield from _told(view, verb, who, "false", tok, to_death)
     elif not transitive and (DIE in classes or to_death is not None):
         yield from _told(view, verb, _target(view, view.subject(verb)), "false", None, to_death)
+
+
+def _life_as_object(view: SentenceView, verb: Token) -> Iterator[Change]:
+    """'took his own life', 'deprived him of life' (the owner, the object dies), 'lost his life', 'gave her
+    life for him' (the subject dies); 'spared his life', 'saved her life' are no death."""
+    w, lemma = view.w, verb.lemma_.lower()
+    if lemma not in w.life_taking_verbs and lemma not in w.life_losing_verbs:
+        return
+    if _progressive(verb) or _passive(verb):
+        return
+    obj = _object(verb)
+    of_life = _pp(verb, "of", ("life",)) or (_pp(obj, "of", ("life",)) if obj is not None else None)
+    if lemma in w.life_taking_verbs and of_life is not None and obj is not None:
+        yield from _told(view, verb, _target(view, obj), "false", obj, of_life)  # "deprived him of life"
+        return
+    if obj is None or obj.lemma_.lower() != "life":
+        return
+    owner = next((c for c in obj.children if c.dep_ == "poss"), None)
+    if owner is None:
+        return  # "took life easy"
+    who = _target(view, view.subject(verb)) if lemma in w.life_losing_verbs else _target(view, owner)
+    if lemma in w.life_losing_verbs and _target(view, owner) != who:
+        return  # "gave him his life back": not the giver's own
+    yield from _told(view, verb, who, "false", obj)
 
 
 def _to_come(view: SentenceView, verb: Token, who: str | None, tok: Token) -> Iterator[Change]:
@@ -376,7 +401,7 @@ def life_by_adjective(view: SentenceView, adj: Token) -> Iterator[Change]:
     low = adj.lower_
     if low not in lw.dead_adjectives and low not in lw.alive_adjectives:
         return
-    if adj.dep_ not in ("acomp", "oprd", "advmod", "xcomp", "attr", "npadvmod", "dep", "ccomp", "conj"):
+    if adj.dep_ not in ("acomp", "oprd", "advmod", "xcomp", "attr", "npadvmod", "dep", "ccomp", "conj", "advcl"):
         return
     if adj.dep_ == "conj":
         adj = adj.head if adj.head.lower_ in lw.dead_adjectives | lw.alive_adjectives else adj
@@ -419,6 +444,10 @@ def life_by_description(view: SentenceView, noun: Token) -> Iterator[Change]:
     if any(c.dep_ in ("neg",) or c.lower_ in ("no", "not") for c in noun.children):
         return
     toks = [t for t in (marker, noun) if t is not None]
+    if lemma not in lw.dead_nouns and marker is not None and marker.lower_ in view.w.attributive_dead_adjectives:
+        if lemma in view.w.people:  # "her late husband", not "the late hour"
+            yield from _told(view, noun, death_referent(view, noun), "false", *toks)
+        return
     for who, sure in _described(view, noun, dead_being=lemma in lw.dead_nouns):
         yield from _told(view, noun, who, "false", *toks, kind_ok=sure)
 
@@ -427,7 +456,7 @@ def _deadly_modifier(adj: Token) -> bool:
     """'dead', 'deceased', 'late' or a participle of killing ('murdered', 'slain', 'drowned')."""
     lw = life_words()
     low = adj.lower_
-    if low in lw.dead_adjectives:
+    if low in lw.dead_adjectives or low in words().attributive_dead_adjectives:
         return True
     if adj.tag_ != "VBN":
         return False

@@ -65,6 +65,9 @@ class Words:
     habitual_words: frozenset[str] = frozenset()  # "I always sit here": a habit, not where the speaker is now
     unrealised_preps: frozenset[str] = frozenset()  # "for fear of killing somebody": a gerund under them is no event
     negating_preps: frozenset[str] = frozenset()  # "without killing him": denied
+    life_taking_verbs: frozenset[str] = frozenset()  # "took his life", "deprived him of life"
+    life_losing_verbs: frozenset[str] = frozenset()  # "lost his life"
+    attributive_dead_adjectives: frozenset[str] = frozenset()  # "her late husband"
 
 
 @lru_cache(maxsize=1)
