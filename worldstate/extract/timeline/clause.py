@@ -103,6 +103,10 @@ class SentenceView:
             )
         return self._rebound.get(tok.i) or self._coref_entity(tok)
 
+    def coref_entity(self, tok: Token) -> str | None:
+        """The entity coreference gave ``tok`` (before the binding constraints' re-reading)."""
+        return self._coref_entity(tok)
+
     def _coref_entity(self, tok: Token) -> str | None:
         start = self.offset + tok.idx
         return self.story.entity_at(start, start + len(tok.text))

@@ -131,17 +131,24 @@ def death_referent(view: SentenceView, tok: Token | None) -> str | None:
     if tok is None:
         return None
     ent = view.who(tok)
-    if tok.pos_ == "NOUN" and any(c.dep_ == "det" and c.lower_ == "the" for c in tok.children):
+    if tok.pos_ == "NOUN" and _bare_definite(tok):
         better = _usual_bearer(view, tok, ent)
         if better:
             return better
     gender = _GENDERED.get(tok.lower_)
-    rebound = ent != view._coref_entity(tok)  # the binding constraints moved it already
+    rebound = ent != view.coref_entity(tok)  # the binding constraints moved it already
     if gender and ent and tok.dep_ in ("nsubj", "nsubjpass") and not rebound:
         better = _sentence_antecedent(view, tok, ent, gender)
         if better:
             return better
     return ent
+
+
+def _bare_definite(noun: Token) -> bool:
+    """'the woman' (points back to one the story knows), not 'the dead man' or 'the woman in white'
+    (which may bring in someone new)."""
+    deps = {c.dep_ for c in noun.children}
+    return any(c.dep_ == "det" and c.lower_ == "the" for c in noun.children) and deps <= {"det", "punct"}
 
 
 def _mentions_before(view: SentenceView, tok: Token) -> list:
