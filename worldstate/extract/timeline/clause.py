@@ -103,6 +103,10 @@ class SentenceView:
             )
         return self._rebound.get(tok.i) or self._coref_entity(tok)
 
+    def coref_entity(self, tok: Token) -> str | None:
+        """The entity coreference gave ``tok`` (before the binding constraints' re-reading)."""
+        return self._coref_entity(tok)
+
     def _coref_entity(self, tok: Token) -> str | None:
         start = self.offset + tok.idx
         return self.story.entity_at(start, start + len(tok.text))
@@ -178,6 +182,9 @@ class SentenceView:
         to_infinitive = any(c.dep_ == "aux" and c.tag_ == "TO" for c in tok.children)
         if to_infinitive and tok.head.pos_ in ("NOUN", "PROPN", "PRON"):
             return Modality.HYPOTHETICAL, None  # "time to kill Gerda", "a plan to kill the boy": a chance only
+        gerund = self._gerund_modality(tok)
+        if gerund is not None:
+            return gerund, None
         cur, link = _clause_head(tok), ""
         own = self._own_modality(cur) if cur is not tok else None  # "her hair was not golden"
         if own is not None:
@@ -210,6 +217,18 @@ class SentenceView:
         if self._pluperfect(tok):
             return Modality.FLASHBACK, None
         return Modality.ASSERTED, None
+
+    def _gerund_modality(self, tok: Token) -> Modality | None:
+        """A gerund under a preposition: "for fear of killing somebody", "instead of going" (no event),
+        "without killing him" (denied); None for the others ("after killing the wolf": told)."""
+        if tok.tag_ != "VBG" or tok.dep_ != "pcomp":
+            return None
+        prep = tok.head.lower_
+        if prep in self.w.negating_preps:
+            return Modality.NEGATED
+        if prep in self.w.unrealised_preps:
+            return Modality.HYPOTHETICAL
+        return None
 
     def _own_modality(self, tok: Token) -> Modality | None:
         aux = self._aux_modality(tok)

@@ -6,7 +6,6 @@ cannot be sure of it leaves out. Modality comes from :meth:`SentenceView.modalit
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -29,7 +28,6 @@ from worldstate.state import Span
 from worldstate.state.timeline import Modality, Predicate
 
 RELEASE = ""  # subject of a HOLDS change that leaves the object with nobody
-_REVIVE = re.compile(r"\b(?:came|comes|come) (?:back )?to life\b|\brevived\b", re.I)
 
 
 @dataclass
@@ -71,6 +69,7 @@ def read_sentence(view: SentenceView) -> list[Change]:
             out += relation(view, tok)
             out += count(view, tok)
             out += description(view, tok)
+            out += alive_by_description(view, tok)
     return out
 
 
@@ -441,63 +440,26 @@ def _mounted(view: SentenceView, verb: Token) -> Iterator[Change]:
             yield _change(view, verb, subj, Predicate.HOLDS, value, beast, value_text=text, object_lemma=lemma)
 
 
-# -- alive / dead ------------------------------------------------------------------------------------
+# -- alive / dead (the classes and constructions live in :mod:`.life`) ---------------------------------
 def alive_by_verb(view: SentenceView, verb: Token) -> Iterator[Change]:
-    w = view.w
-    lemma = verb.lemma_.lower()
-    passive = next((c for c in verb.children if c.dep_ == "nsubjpass"), None)
-    if lemma in w.die_verbs and passive is None:
-        subj = view.agent(verb)
-        if subj and view.kind(subj) in ("character", "group"):
-            yield _change(view, verb, subj, Predicate.ALIVE, "false", value_text="dead")
-        return
-    if lemma in w.kill_verbs:
-        if _figurative_instrument(verb, w.figurative_instruments):
-            return
-        target = passive or next((c for c in verb.children if c.dep_ == "dobj"), None)
-        ent = view.ent(target)
-        if ent and view.kind(ent) in ("character", "group"):
-            yield _change(view, verb, ent, Predicate.ALIVE, "false", target, value_text="dead")
-        return
-    revived = lemma in ("come", "revive", "live") and _REVIVE.search(view.doc.text) is not None
-    if revived or (lemma == "live" and any(c.lower_ == "still" for c in verb.children)):
-        if lemma == "come" and not any(
-            c.dep_ == "prep" and c.lower_ == "to" and any(g.lemma_ == "life" for g in c.children) for c in verb.children
-        ):
-            return
-        subj = view.agent(verb)
-        if subj:
-            yield _change(view, verb, subj, Predicate.ALIVE, "true", value_text="alive")
+    """'he died', 'they killed the dragon', 'beat him to death', 'came to life' (:func:`.life.life_by_verb`)."""
+    from worldstate.extract.timeline.life import life_by_verb
 
-
-def _figurative_instrument(verb: Token, figurative: frozenset[str]) -> bool:
-    """The verb's weapon is a look or a word: "stabbed him with a glance", "killed her with kindness"."""
-    return any(
-        prep.dep_ == "prep"
-        and prep.lower_ == "with"
-        and any(o.dep_ == "pobj" and o.lemma_.lower() in figurative for o in prep.children)
-        for prep in verb.children
-    )
+    return life_by_verb(view, verb)
 
 
 def alive_by_adjective(view: SentenceView, adj: Token) -> Iterator[Change]:
-    """'fell dead', 'lay dead', 'was dead', 'came out alive', 'were still alive'."""
-    w = view.w
-    low = adj.lower_
-    if low not in w.dead_adjectives and low not in w.alive_adjectives:
-        return
-    head = adj.head
-    if adj.dep_ not in ("acomp", "oprd", "advmod", "xcomp", "amod", "attr", "npadvmod", "dep"):
-        return
-    if head.lemma_ not in ("be", "fall", "lie", "drop", "come", "remain", "sink"):
-        return
-    if adj.dep_ == "amod":
-        return
-    subj = view.agent(head)
-    if not subj or view.kind(subj) not in ("character", "group"):
-        return
-    value = "false" if low in w.dead_adjectives else "true"
-    yield _change(view, head, subj, Predicate.ALIVE, value, adj, value_text="dead" if value == "false" else "alive")
+    """'fell dead', 'was dead', 'came out alive', 'found him dead' (:func:`.life.life_by_adjective`)."""
+    from worldstate.extract.timeline.life import life_by_adjective
+
+    return life_by_adjective(view, adj)
+
+
+def alive_by_description(view: SentenceView, noun: Token) -> Iterator[Change]:
+    """'the dead man', 'a corpse', 'the dead body of Tippoo' (:func:`.life.life_by_description`)."""
+    from worldstate.extract.timeline.life import life_by_description
+
+    return life_by_description(view, noun)
 
 
 # -- traits ------------------------------------------------------------------------------------------
