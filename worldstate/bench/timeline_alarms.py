@@ -14,9 +14,10 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+import worldstate
 
 if TYPE_CHECKING:
     from worldstate.analysis import World
@@ -46,22 +47,41 @@ def clean_texts(litbank: Path | None, gutenberg: Path | None) -> Iterator[CleanT
                     yield CleanText(f"gutenberg/{story.id}", story.text)
 
 
+TIMELINE_PARTS = ("extract/timeline", "reason/timeline")  # what the rules' findings are read by
+NOT_EXTRACTION = ("extract/timeline", "reason", "detect", "bench", "cli", "view", "make")  # no part of a world state
+
+
+def _digest(parts: tuple[str, ...], *, inside: bool) -> str:
+    """sha256 (16 hex digits) of the package files under ``parts`` (``inside``) or outside all of them."""
+    from worldstate.bench.fingerprint import engine_files
+
+    root = Path(worldstate.__file__).resolve().parent
+    digest = hashlib.sha256()
+    for path in engine_files(root):
+        rel = path.relative_to(root).as_posix()
+        if any(rel.startswith(f"{part}/") for part in parts) == inside:
+            digest.update(rel.encode("utf-8") + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
 @lru_cache(maxsize=1)
 def _code_version() -> str:
-    """A hash of the timeline extractor and rule checks (not of which rules are enabled): the cache
-    is stale when they change."""
+    """A hash of the timeline extractor and rule checks, code and data files (not of which rules are
+    enabled): the cached findings are stale when they change."""
     from worldstate.data import load_yaml
 
-    digest = hashlib.sha256()
-    for package in ("worldstate.extract.timeline", "worldstate.reason.timeline"):
-        root = resources.files(package)
-        for name in sorted(p.name for p in root.iterdir() if p.name.endswith(".py")):
-            digest.update(root.joinpath(name).read_bytes())
-    digest.update(resources.files("worldstate.extract.timeline").joinpath("data/patterns.yaml").read_bytes())
+    digest = hashlib.sha256(_digest(TIMELINE_PARTS, inside=True).encode())
     rules = load_yaml("reason.timeline", "rules.yaml")["rules"]
     checked = [{k: v for k, v in r.items() if k not in ("enabled", "disabled_reason")} for r in rules]
     digest.update(json.dumps(checked, sort_keys=True).encode())
     return digest.hexdigest()[:16]
+
+
+@lru_cache(maxsize=1)
+def _extractor_version() -> str:
+    """A hash of what builds a world state (the package less the timeline, the reasoner, the heads and the
+    tools): the cached world states are stale when it changes."""
+    return _digest(NOT_EXTRACTION, inside=False)
 
 
 def findings_of(item: CleanText, cache: Path | None) -> list[dict[str, object]]:
@@ -88,12 +108,13 @@ def findings_of(item: CleanText, cache: Path | None) -> list[dict[str, object]]:
 
 
 def analysed(item: CleanText, cache: Path | None) -> World:
-    """The text's World; its world state kept in ``<cache>/worlds`` (keyed by the text only), so a change
-    of the timeline code re-reads timelines without re-running the extractor."""
+    """The text's World; its world state kept in ``<cache>/worlds`` (keyed by the text and the extractor's
+    files, not the timeline's), so a change of the timeline code re-reads timelines without re-running the
+    extractor."""
     from worldstate.analysis import World, analyze
     from worldstate.state.serialize import from_json, to_json
 
-    key = hashlib.sha256(item.text.encode()).hexdigest()[:24]
+    key = hashlib.sha256((item.text + _extractor_version()).encode()).hexdigest()[:24]
     path = cache / "worlds" / f"{key}.json" if cache is not None else None
     if path is not None and path.is_file():
         return World.of_state(from_json(path.read_text(encoding="utf-8")))
