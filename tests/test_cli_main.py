@@ -53,9 +53,9 @@ def test_bad_input_exits_2_with_one_line(tmp_path, content, message):
 
 
 def test_directory_exits_2(tmp_path):
-    result = CliRunner().invoke(cli, ["check", str(tmp_path), "--task", "continuity"])
+    result = CliRunner().invoke(cli, ["check", str(tmp_path), "--task", "continuity"])  # a folder of stories, too
     assert result.exit_code == 2
-    assert "is a directory" in result.output
+    assert "holds no story files" in result.output
     result = CliRunner().invoke(cli, ["analyze", str(tmp_path)])  # analyze reads a folder as a collection
     assert result.exit_code == 2
     assert "is a folder of stories: give --out FOLDER" in result.output
