@@ -38,3 +38,10 @@ def test_spaced_tokens_and_a_narrator_who_is_only_i() -> None:
     states = _by_name("I was born in York . I went to Hull in a ship , and my father was angry .", 1)
     narrator = states["I (narrator)"]
     assert narrator.location is not None and narrator.location.value_text == "Hull"  # type: ignore[attr-defined]
+
+
+def test_a_character_whose_place_is_not_told_is_where_its_company_is() -> None:
+    world = analyze("Anna walked into the kitchen. Tom and Anna talked for an hour. Tom laughed at her joke.")
+    tom = next(cs for cs in state_at(world, 2, knowledge=False).characters if cs.name == "Tom")
+    assert tom.location is not None and tom.location.value_text == "the kitchen"
+    assert tom.location_with == "anna"

@@ -93,7 +93,10 @@ def render_state(world: World, report: StateReport, knows_limit: int = 8) -> str
             lines.append(
                 f"  age:       at least {cs.age[0]:g} (stated {cs.age[1].years:g} in s{cs.age[1].sentence + 1})"
             )
-        lines.append(f"  where:     {value(cs.location) + ' ' + since(cs.location) if cs.location else '(not told)'}")
+        company = f" (with {ws.display_name(cs.location_with)})" if cs.location_with else ""
+        lines.append(
+            f"  where:     {value(cs.location) + company + ' ' + since(cs.location) if cs.location else '(not told)'}"
+        )
         for label, states in (
             ("holds", cs.holds),
             ("traits", cs.traits),

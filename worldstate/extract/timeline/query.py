@@ -37,6 +37,7 @@ class CharacterState:
     entity: str
     name: str
     location: StateInterval | None = None
+    location_with: str | None = None  # no place told: the place of this character, on stage with it (presence)
     holds: list[StateInterval] = field(default_factory=list)
     alive: bool | None = True  # None for things (not characters)
     alive_told: StateInterval | None = None  # None: the story never said otherwise
@@ -121,12 +122,40 @@ def states_of(world: World, ids: list[str], sentence: int, *, knowledge: bool = 
             if not s.modality.factual or not s.holds_at(sentence) or _past_place(timeline, s, sentence):
                 continue
             _place(cs, s)
+        if cs.location is None and cs.alive is not None:
+            _place_by_company(world, cs, sentence, by_subject)
         cs.scoped = scoped_by_holder.get(eid, [])
         cs.age = age_at(timeline.story_time, eid, sentence)
         if knowledge:
             cs.knows = knows(world, eid, sentence)
         out.append(cs)
     return out
+
+
+def _place_by_company(
+    world: World, cs: CharacterState, sentence: int, by_subject: dict[str, list[StateInterval]]
+) -> None:
+    """A character whose place the story never told is where the company it is on stage with is: the latest
+    told place, at ``sentence``, of another character present there (the presence layer), kept with
+    ``location_with`` naming that character."""
+    from worldstate.extract.timeline.presence import present_at
+
+    here = present_at(world, sentence)
+    if cs.entity not in here:
+        return
+    told = [
+        (s, other)
+        for other in here - {cs.entity}
+        for s in by_subject.get(other, [])
+        if s.predicate == Predicate.LOCATION
+        and s.modality.factual
+        and s.value
+        and s.holds_at(sentence)
+        and not _past_place(world.timeline, s, sentence)
+    ]
+    if told:
+        state, other = max(told, key=lambda t: (t[0].start, t[0].evidence.start))
+        cs.location, cs.location_with = state, other
 
 
 def _introduced(world: World, ids: list[str], sentence: int) -> list[str]:
@@ -445,6 +474,7 @@ def report_dict(world: World, report: StateReport) -> dict[str, Any]:
                 "entity": cs.entity,
                 "name": cs.name,
                 "location": state(cs.location),
+                "location_with": cs.location_with,
                 "holds": [state(s) for s in cs.holds],
                 "alive": cs.alive,
                 "alive_evidence": state(cs.alive_told),
