@@ -235,7 +235,7 @@ def _holder(world: World, k: int, names: list[str]) -> dict[str, Any]:
     held = [
         s
         for s in _factual_at(world, k, "holds")
-        if any(_same_word(h, w) for h in heads for w in (_head(s.value_text or ""), _head(s.value), s.value.lower()))
+        if any(_same_word(h, w) for h in heads for w in _object_heads(world, s))
     ]
     if not held:
         return {"answer": "nobody", "holder": None}
@@ -249,6 +249,15 @@ def _holder(world: World, k: int, names: list[str]) -> dict[str, Any]:
         "names": holder_names,
         "evidence": _evidence(world, state),
     }
+
+
+def _object_heads(world: World, state: StateInterval) -> set[str]:
+    """The head words of the names of what a HOLDS state holds: its text ("it" resolved stays "it"), its
+    value, and, when the value is an entity, that entity's name and aliases."""
+    names = [state.value_text or "", state.value]
+    if state.value in {e.id for e in world.state.entities}:
+        names += _names_of(world, state.value)
+    return {_head(n) for n in names if n} | {state.value.lower()}
 
 
 def _alive(world: World, k: int, ids: list[str]) -> dict[str, Any]:
