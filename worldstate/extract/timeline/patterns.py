@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 from worldstate.extract.timeline.clause import SentenceView, Token, is_personal_pronoun, is_reflexive
+from worldstate.extract.timeline.places import is_place_noun, is_plant_noun, vessel_boarded
 from worldstate.extract.timeline.relations import MARRIED as MARRIED
 from worldstate.extract.timeline.relations import relation_by_noun, relation_by_verb
 from worldstate.extract.timeline.self_report import as_fact
@@ -86,19 +87,37 @@ def _change(
 
 
 # -- location ---------------------------------------------------------------------------------------
-def place_of(view: SentenceView, noun: Token) -> tuple[str, str] | None:
-    """(value, text) for a noun that names a place ("the side of a river" → the river)."""
+def place_of(view: SentenceView, noun: Token, static: bool = False) -> tuple[str, str] | None:
+    """(value, text) for a noun that names a place ("the side of a river" → the river; "on board a ship" →
+    the ship; "the recess of the window" → the window); with a static verb a plant too ("hid under a bush")."""
     w = view.w
+    vessel = vessel_boarded(noun)
+    if vessel is not None:
+        return place_of(view, vessel)
     if noun.lemma_.lower() in w.place_parts:
-        for prep in noun.children:
-            if prep.dep_ == "prep" and prep.lower_ == "of":
-                inner = next((c for c in prep.children if c.dep_ == "pobj"), None)
-                if inner is not None:
-                    return place_of(view, inner)
-        return None
+        inner = _of_object(noun)
+        return place_of(view, inner) if inner is not None else None
     ent = view.ent(noun)
-    if noun.lemma_.lower() in w.place_nouns or noun.lower_ in w.place_nouns or view.kind(ent) == "place":
-        return ent or noun.lemma_.lower(), view.phrase(noun)
+    lemma = noun.lemma_.lower()
+    if lemma in w.place_nouns or noun.lower_ in w.place_nouns or view.kind(ent) == "place":
+        return ent or lemma, view.phrase(noun)
+    if ent and view.kind(ent) in ("character", "group"):
+        return None
+    inner = _of_object(noun)
+    if inner is not None and inner.pos_ == "NOUN":  # "the recess of the window": the window is the place
+        found = place_of(view, inner)
+        if found is not None:
+            return found
+    if noun.pos_ == "NOUN" and (is_place_noun(lemma, noun.lower_) or (static and is_plant_noun(lemma, noun.lower_))):
+        return ent or lemma, view.phrase(noun)
+    return None
+
+
+def _of_object(noun: Token) -> Token | None:
+    """The object of the noun's "of" complement ("the side of a river" → river), else None."""
+    for prep in noun.children:
+        if prep.dep_ == "prep" and prep.lower_ == "of":
+            return next((c for c in prep.children if c.dep_ == "pobj"), None)
     return None
 
 
@@ -112,13 +131,23 @@ def _movers(view: SentenceView, verb: Token) -> list[str]:
     if (
         obj is not None
         and not is_reflexive(obj)
-        and (verb.lemma_ in ("lead", "take", "bring", "carry", "drag", "put", "throw", "lay", "send") or cls == PUT)
+        and (
+            verb.lemma_ in ("lead", "take", "bring", "carry", "drag", "put", "throw", "lay", "send")
+            or cls == PUT
+            or _causative_static(view, verb)
+        )
     ):
         ent = view.ent(obj)
         if ent:
             along = verb.lemma_ in ("lead", "take", "bring", "carry", "drag") or cls == CARRY
             movers = ([subj] if subj and along else []) + [ent]
     return movers
+
+
+def _causative_static(view: SentenceView, verb: Token) -> bool:
+    """A static verb with an object ("sat him down on the bench", "stood the child in the corner"): the
+    object is put there; "be" and "stay" take no object."""
+    return verb.lemma_.lower() in view.w.static_verbs and verb.lemma_.lower() != "be"
 
 
 def location(view: SentenceView, verb: Token) -> Iterator[Change]:
@@ -149,9 +178,10 @@ def location(view: SentenceView, verb: Token) -> Iterator[Change]:
         if prep.lower_ not in allowed:
             continue
         pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
-        if pobj is not None and prep.lower_ in w.approach_preps and pobj.lemma_.lower() in w.furniture:
+        on_it = static and prep.lower_ in ("on", "upon")  # "sat him down on the bench": on it is a place
+        if pobj is not None and prep.lower_ in w.approach_preps and pobj.lemma_.lower() in w.furniture and not on_it:
             continue  # "came to the bed": beside it, not in another place
-        place = place_of(view, pobj) if pobj is not None else None
+        place = place_of(view, pobj, static) if pobj is not None else None
         if place is None and pobj is not None and _things_only(view, movers):
             place = _container(view, pobj)  # "the band dropped into the beaker"
         if place is not None and pobj is not None:
