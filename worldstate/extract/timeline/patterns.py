@@ -28,6 +28,7 @@ from worldstate.extract.timeline.words import words
 from worldstate.state import Span
 from worldstate.state.timeline import Modality, Predicate
 
+PLACING_PREPS = frozenset({"of", "at", "in", "on", "beside", "near", "by", "under", "behind"})  # "the room at X's house"
 RELEASE = ""  # subject of a HOLDS change that leaves the object with nobody
 
 
@@ -100,7 +101,7 @@ def place_of(view: SentenceView, noun: Token, static: bool = False) -> tuple[str
     ent = view.ent(noun)
     lemma = noun.lemma_.lower()
     if lemma in w.place_nouns or noun.lower_ in w.place_nouns or view.kind(ent) == "place":
-        return ent or lemma, view.phrase(noun)
+        return ent or lemma, place_phrase(view, noun)
     if ent and view.kind(ent) in ("character", "group"):
         return None
     inner = _of_object(noun)
@@ -109,8 +110,25 @@ def place_of(view: SentenceView, noun: Token, static: bool = False) -> tuple[str
         if found is not None:
             return found
     if noun.pos_ == "NOUN" and (is_place_noun(lemma, noun.lower_) or (static and is_plant_noun(lemma, noun.lower_))):
-        return ent or lemma, view.phrase(noun)
+        return ent or lemma, place_phrase(view, noun)
     return None
+
+
+def place_phrase(view: SentenceView, noun: Token) -> str:
+    """The place's noun phrase with the phrases that place it further ("the drawing-room at Miss Watkin's
+    house in Onslow gardens", "the house of the guardian of the pass", "the bench beside the tailors")."""
+    return view.doc[noun.left_edge.i : _place_end(noun) + 1].text
+
+
+def _place_end(noun: Token) -> int:
+    """The last token of ``noun`` and its chain of placing prepositional phrases right after it."""
+    end = noun.i
+    for prep in sorted((c for c in noun.children if c.dep_ == "prep" and c.i > noun.i), key=lambda c: c.i):
+        pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+        if prep.i != end + 1 or prep.lower_ not in PLACING_PREPS or pobj is None or pobj.pos_ not in ("NOUN", "PROPN"):
+            break
+        end = _place_end(pobj)
+    return end
 
 
 def _of_object(noun: Token) -> Token | None:
