@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 from worldstate.extract.timeline.clause import SentenceView, Token, is_personal_pronoun, is_reflexive
-from worldstate.extract.timeline.places import is_place_noun, is_plant_noun, vessel_boarded
+from worldstate.extract.timeline.places import is_gathering_noun, is_place_noun, is_plant_noun, vessel_boarded
 from worldstate.extract.timeline.relations import MARRIED as MARRIED
 from worldstate.extract.timeline.relations import relation_by_noun, relation_by_verb
 from worldstate.extract.timeline.self_report import as_fact
@@ -97,7 +97,10 @@ def place_of(view: SentenceView, noun: Token, static: bool = False) -> tuple[str
         return place_of(view, vessel)
     if noun.lemma_.lower() in w.place_parts:
         inner = _of_object(noun)
-        return place_of(view, inner) if inner is not None else None
+        found = place_of(view, inner) if inner is not None else None
+        if found is None and inner is not None and is_gathering_noun(inner.lemma_.lower()):
+            return inner.lemma_.lower(), place_phrase(view, noun)  # "in the midst of the procession"
+        return found
     ent = view.ent(noun)
     lemma = noun.lemma_.lower()
     if lemma in w.place_nouns or noun.lower_ in w.place_nouns or view.kind(ent) == "place":
@@ -152,7 +155,7 @@ def _movers(view: SentenceView, verb: Token) -> list[str]:
         and (
             verb.lemma_ in ("lead", "take", "bring", "carry", "drag", "put", "throw", "lay", "send")
             or cls == PUT
-            or _causative_static(view, verb)
+            or _causative_static(view, verb, obj)
         )
     ):
         ent = view.ent(obj)
@@ -162,18 +165,19 @@ def _movers(view: SentenceView, verb: Token) -> list[str]:
     return movers
 
 
-def _causative_static(view: SentenceView, verb: Token) -> bool:
+def _causative_static(view: SentenceView, verb: Token, obj: Token) -> bool:
     """A static verb with an object ("sat him down on the bench", "stood the child in the corner"): the
-    object is put there; "be" and "stay" take no object."""
-    return verb.lemma_.lower() in view.w.static_verbs and verb.lemma_.lower() != "be"
+    object is put there; not when the object is the place itself ("waited up a tree")."""
+    lemma = verb.lemma_.lower()
+    return lemma in view.w.static_verbs and lemma != "be" and place_of(view, obj, static=True) is None
 
 
 def location(view: SentenceView, verb: Token) -> Iterator[Change]:
     w = view.w
     lemma = verb.lemma_.lower()
-    static = lemma in w.static_verbs
+    static = lemma in w.static_verbs or found_oneself(verb)  # "found herself in a long, low hall"
     cls = class_of(verb, w)
-    listed = lemma in w.motion_verbs or lemma in w.self_moving_release
+    listed = lemma in w.motion_verbs or lemma in w.self_moving_release or found_oneself(verb)
     listed = listed or lemma in ("lead", "take", "bring", "carry", "put", "throw", "send")
     if not listed and cls not in (MOTION, CARRY, PUT):
         return
@@ -205,6 +209,8 @@ def location(view: SentenceView, verb: Token) -> Iterator[Change]:
         if place is not None and pobj is not None:
             dest = (*place, pobj)
             break
+    if dest is None and static:
+        dest = _particle_place(view, verb) or _where_clause_place(view, verb)
     if dest is None and lemma != "be":
         home = next((c for c in verb.children if c.lower_ == "home" and c.dep_ in ("advmod", "npadvmod", "dobj")), None)
         if home is not None:
@@ -227,6 +233,29 @@ def location(view: SentenceView, verb: Token) -> Iterator[Change]:
         gone = gone or any(c.dep_ == "dobj" and c.lemma_ == "way" for c in verb.children)
         if gone and movers and movers[0]:
             yield _change(view, verb, movers[0], Predicate.LOCATION, "", verb, value_text="")
+
+
+def found_oneself(verb: Token) -> bool:
+    """'found himself in a hall', 'woke to find herself in the loft': the subject is where it finds itself."""
+    return verb.lemma_.lower() == "find" and any(c.dep_ == "dobj" and is_reflexive(c) for c in verb.children)
+
+
+def _particle_place(view: SentenceView, verb: Token) -> tuple[str, str, Token] | None:
+    """A static verb's place the parser made an object after a particle ("waited up a tree")."""
+    if not any(c.dep_ == "prt" and c.lower_ in view.w.static_preps for c in verb.children):
+        return None
+    obj = next((c for c in verb.children if c.dep_ == "dobj"), None)
+    place = place_of(view, obj, static=True) if obj is not None else None
+    return (*place, obj) if place is not None and obj is not None else None
+
+
+def _where_clause_place(view: SentenceView, verb: Token) -> tuple[str, str, Token] | None:
+    """The place a "where" clause hangs on ("went back to the river, where the dog was waiting"): the
+    subject of a static verb in the clause is there."""
+    if verb.dep_ != "relcl" or not any(c.dep_ == "advmod" and c.lower_ == "where" for c in verb.children):
+        return None
+    place = place_of(view, verb.head, static=True)
+    return (*place, verb.head) if place is not None else None
 
 
 def _things_only(view: SentenceView, movers: list[str]) -> bool:

@@ -9,6 +9,9 @@ Plants ("under a bush") are places only where one stays: with a static verb.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from worldstate.data import load_json
 from worldstate.extract.mentions.features import noun_classes
 
 PLACE_CLASSES = frozenset({"building", "structure", "room", "road", "geo", "water", "land", "region", "tract"})
@@ -47,5 +50,16 @@ def vessel_boarded(noun: object) -> object | None:
             after += [c for c in prep.children if c.dep_ == "pobj"]
     if not after and noun.dep_ == "pobj":  # the parser hangs "a ship" on the verb: "went on board a ship"
         verb = noun.head.head  # type: ignore[attr-defined]
-        after = [c for c in verb.children if c.dep_ == "dobj" and c.i > noun.i]  # type: ignore[attr-defined]
+        after = [c for c in verb.children if c.dep_ in ("dobj", "npadvmod") and c.i > noun.i]  # type: ignore[attr-defined]
     return after[0] if after else None
+
+
+@lru_cache(maxsize=1)
+def gathering_nouns() -> frozenset[str]:
+    """Nouns of people together or of what a group does (``data/gathering_nouns.json``, from WordNet)."""
+    return frozenset(load_json("extract.timeline", "data/gathering_nouns.json")["nouns"])
+
+
+def is_gathering_noun(lemma: str) -> bool:
+    """A crowd, procession, feast or battle: "in the midst of the procession" is a place."""
+    return lemma in gathering_nouns()
