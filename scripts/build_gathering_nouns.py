@@ -55,4 +55,6 @@ def main(folder: Path, out: Path) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]), Path(__file__).resolve().parents[1] / "worldstate/extract/timeline/data/gathering_nouns.json")
+    main(
+        Path(sys.argv[1]), Path(__file__).resolve().parents[1] / "worldstate/extract/timeline/data/gathering_nouns.json"
+    )

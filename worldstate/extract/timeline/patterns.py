@@ -28,7 +28,8 @@ from worldstate.extract.timeline.words import words
 from worldstate.state import Span
 from worldstate.state.timeline import Modality, Predicate
 
-PLACING_PREPS = frozenset({"of", "at", "in", "on", "beside", "near", "by", "under", "behind"})  # "the room at X's house"
+# prepositions that place a place further: "the drawing-room at Miss Watkin's house in Onslow gardens"
+PLACING_PREPS = frozenset({"of", "at", "in", "on", "beside", "near", "by", "under", "behind"})
 RELEASE = ""  # subject of a HOLDS change that leaves the object with nobody
 
 
