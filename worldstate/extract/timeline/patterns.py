@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 from worldstate.extract.timeline.clause import SentenceView, Token, is_personal_pronoun, is_reflexive
+from worldstate.extract.timeline.places import is_gathering_noun, is_place_noun, is_plant_noun, vessel_boarded
 from worldstate.extract.timeline.relations import MARRIED as MARRIED
 from worldstate.extract.timeline.relations import relation_by_noun, relation_by_verb
 from worldstate.extract.timeline.self_report import as_fact
@@ -27,6 +28,8 @@ from worldstate.extract.timeline.words import words
 from worldstate.state import Span
 from worldstate.state.timeline import Modality, Predicate
 
+# prepositions that place a place further: "the drawing-room at Miss Watkin's house in Onslow gardens"
+PLACING_PREPS = frozenset({"of", "at", "in", "on", "beside", "near", "by", "under", "behind"})
 RELEASE = ""  # subject of a HOLDS change that leaves the object with nobody
 
 
@@ -86,19 +89,57 @@ def _change(
 
 
 # -- location ---------------------------------------------------------------------------------------
-def place_of(view: SentenceView, noun: Token) -> tuple[str, str] | None:
-    """(value, text) for a noun that names a place ("the side of a river" → the river)."""
+def place_of(view: SentenceView, noun: Token, static: bool = False) -> tuple[str, str] | None:
+    """(value, text) for a noun that names a place ("the side of a river" → the river; "on board a ship" →
+    the ship; "the recess of the window" → the window); with a static verb a plant too ("hid under a bush")."""
     w = view.w
+    vessel = vessel_boarded(noun)
+    if vessel is not None:
+        return place_of(view, vessel)
     if noun.lemma_.lower() in w.place_parts:
-        for prep in noun.children:
-            if prep.dep_ == "prep" and prep.lower_ == "of":
-                inner = next((c for c in prep.children if c.dep_ == "pobj"), None)
-                if inner is not None:
-                    return place_of(view, inner)
-        return None
+        inner = _of_object(noun)
+        found = place_of(view, inner) if inner is not None else None
+        if found is None and inner is not None and is_gathering_noun(inner.lemma_.lower()):
+            return inner.lemma_.lower(), place_phrase(view, noun)  # "in the midst of the procession"
+        return found
     ent = view.ent(noun)
-    if noun.lemma_.lower() in w.place_nouns or noun.lower_ in w.place_nouns or view.kind(ent) == "place":
-        return ent or noun.lemma_.lower(), view.phrase(noun)
+    lemma = noun.lemma_.lower()
+    if lemma in w.place_nouns or noun.lower_ in w.place_nouns or view.kind(ent) == "place":
+        return ent or lemma, place_phrase(view, noun)
+    if ent and view.kind(ent) in ("character", "group"):
+        return None
+    inner = _of_object(noun)
+    if inner is not None and inner.pos_ == "NOUN":  # "the recess of the window": the window is the place
+        found = place_of(view, inner)
+        if found is not None:
+            return found
+    if noun.pos_ == "NOUN" and (is_place_noun(lemma, noun.lower_) or (static and is_plant_noun(lemma, noun.lower_))):
+        return ent or lemma, place_phrase(view, noun)
+    return None
+
+
+def place_phrase(view: SentenceView, noun: Token) -> str:
+    """The place's noun phrase with the phrases that place it further ("the drawing-room at Miss Watkin's
+    house in Onslow gardens", "the house of the guardian of the pass", "the bench beside the tailors")."""
+    return view.doc[noun.left_edge.i : _place_end(noun) + 1].text
+
+
+def _place_end(noun: Token) -> int:
+    """The last token of ``noun`` and its chain of placing prepositional phrases right after it."""
+    end = noun.i
+    for prep in sorted((c for c in noun.children if c.dep_ == "prep" and c.i > noun.i), key=lambda c: c.i):
+        pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+        if prep.i != end + 1 or prep.lower_ not in PLACING_PREPS or pobj is None or pobj.pos_ not in ("NOUN", "PROPN"):
+            break
+        end = _place_end(pobj)
+    return end
+
+
+def _of_object(noun: Token) -> Token | None:
+    """The object of the noun's "of" complement ("the side of a river" → river), else None."""
+    for prep in noun.children:
+        if prep.dep_ == "prep" and prep.lower_ == "of":
+            return next((c for c in prep.children if c.dep_ == "pobj"), None)
     return None
 
 
@@ -112,7 +153,11 @@ def _movers(view: SentenceView, verb: Token) -> list[str]:
     if (
         obj is not None
         and not is_reflexive(obj)
-        and (verb.lemma_ in ("lead", "take", "bring", "carry", "drag", "put", "throw", "lay", "send") or cls == PUT)
+        and (
+            verb.lemma_ in ("lead", "take", "bring", "carry", "drag", "put", "throw", "lay", "send")
+            or cls == PUT
+            or _causative_static(view, verb, obj)
+        )
     ):
         ent = view.ent(obj)
         if ent:
@@ -121,12 +166,19 @@ def _movers(view: SentenceView, verb: Token) -> list[str]:
     return movers
 
 
+def _causative_static(view: SentenceView, verb: Token, obj: Token) -> bool:
+    """A static verb with an object ("sat him down on the bench", "stood the child in the corner"): the
+    object is put there; not when the object is the place itself ("waited up a tree")."""
+    lemma = verb.lemma_.lower()
+    return lemma in view.w.static_verbs and lemma != "be" and place_of(view, obj, static=True) is None
+
+
 def location(view: SentenceView, verb: Token) -> Iterator[Change]:
     w = view.w
     lemma = verb.lemma_.lower()
-    static = lemma in w.static_verbs
+    static = lemma in w.static_verbs or found_oneself(verb)  # "found herself in a long, low hall"
     cls = class_of(verb, w)
-    listed = lemma in w.motion_verbs or lemma in w.self_moving_release
+    listed = lemma in w.motion_verbs or lemma in w.self_moving_release or found_oneself(verb)
     listed = listed or lemma in ("lead", "take", "bring", "carry", "put", "throw", "send")
     if not listed and cls not in (MOTION, CARRY, PUT):
         return
@@ -149,14 +201,17 @@ def location(view: SentenceView, verb: Token) -> Iterator[Change]:
         if prep.lower_ not in allowed:
             continue
         pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
-        if pobj is not None and prep.lower_ in w.approach_preps and pobj.lemma_.lower() in w.furniture:
+        on_it = static and prep.lower_ in ("on", "upon")  # "sat him down on the bench": on it is a place
+        if pobj is not None and prep.lower_ in w.approach_preps and pobj.lemma_.lower() in w.furniture and not on_it:
             continue  # "came to the bed": beside it, not in another place
-        place = place_of(view, pobj) if pobj is not None else None
+        place = place_of(view, pobj, static) if pobj is not None else None
         if place is None and pobj is not None and _things_only(view, movers):
             place = _container(view, pobj)  # "the band dropped into the beaker"
         if place is not None and pobj is not None:
             dest = (*place, pobj)
             break
+    if dest is None and static:
+        dest = _particle_place(view, verb) or _where_clause_place(view, verb)
     if dest is None and lemma != "be":
         home = next((c for c in verb.children if c.lower_ == "home" and c.dep_ in ("advmod", "npadvmod", "dobj")), None)
         if home is not None:
@@ -179,6 +234,29 @@ def location(view: SentenceView, verb: Token) -> Iterator[Change]:
         gone = gone or any(c.dep_ == "dobj" and c.lemma_ == "way" for c in verb.children)
         if gone and movers and movers[0]:
             yield _change(view, verb, movers[0], Predicate.LOCATION, "", verb, value_text="")
+
+
+def found_oneself(verb: Token) -> bool:
+    """'found himself in a hall', 'woke to find herself in the loft': the subject is where it finds itself."""
+    return verb.lemma_.lower() == "find" and any(c.dep_ == "dobj" and is_reflexive(c) for c in verb.children)
+
+
+def _particle_place(view: SentenceView, verb: Token) -> tuple[str, str, Token] | None:
+    """A static verb's place the parser made an object after a particle ("waited up a tree")."""
+    if not any(c.dep_ == "prt" and c.lower_ in view.w.static_preps for c in verb.children):
+        return None
+    obj = next((c for c in verb.children if c.dep_ == "dobj"), None)
+    place = place_of(view, obj, static=True) if obj is not None else None
+    return (*place, obj) if place is not None and obj is not None else None
+
+
+def _where_clause_place(view: SentenceView, verb: Token) -> tuple[str, str, Token] | None:
+    """The place a "where" clause hangs on ("went back to the river, where the dog was waiting"): the
+    subject of a static verb in the clause is there."""
+    if verb.dep_ != "relcl" or not any(c.dep_ == "advmod" and c.lower_ == "where" for c in verb.children):
+        return None
+    place = place_of(view, verb.head, static=True)
+    return (*place, verb.head) if place is not None else None
 
 
 def _things_only(view: SentenceView, movers: list[str]) -> bool:

@@ -1,0 +1,94 @@
+"""Where characters are (``extract/timeline/places.py`` and ``place_of``/``location`` of ``patterns.py``):
+places read by WordNet's noun classes, static placement, being put somewhere by someone else, places named
+relative to another place, boarding, climbing, "where" clauses and the midst of a gathering."""
+
+from __future__ import annotations
+
+import pytest
+
+from worldstate.analysis import analyze
+from worldstate.extract.timeline.places import is_gathering_noun, is_place_noun, is_plant_noun
+from worldstate.state.timeline import Predicate
+
+
+def _places(text: str, who: str) -> list[tuple[str, str, str]]:
+    """(value, value_text, evidence quote) of every location state of ``who``, in story order."""
+    world = analyze(text)
+    return [
+        (s.value, s.value_text, world.text[s.evidence.start : s.evidence.end])
+        for s in world.timeline.states
+        if s.predicate == Predicate.LOCATION and s.subject == who and s.modality.factual
+    ]
+
+
+def test_the_place_classes_come_from_wordnet() -> None:
+    for place in ("loft", "greenhouse", "workhouse", "cellar", "meadow"):
+        assert is_place_noun(place), place
+    for not_place in ("spoon", "courage", "bench", "tailor"):
+        assert not is_place_noun(not_place), not_place
+    assert not is_place_noun("drawer", "drawers")  # the written form's own entry: a chest of drawers
+    assert is_plant_noun("bush") and not is_plant_noun("house")
+    assert is_gathering_noun("procession") and is_gathering_noun("crowd") and not is_gathering_noun("night")
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "said"),
+    [
+        ("Tom was a poor boy. Tom found himself in a long, low hall.", "hall", "a long, low hall"),
+        ("Tom was a poor boy. Tom hid under a bush.", "bush", "a bush"),
+        ("Tom was a poor boy. Tom waited up a tree.", "tree", "a tree"),
+        ("Tom was a poor boy. Tom climbed the tree.", "tree", "the tree"),
+        ("Tom was a poor boy. Tom halted in the recess of the window.", "window", "the window"),
+        ("Tom was a poor boy. Tom went on board a ship.", "ship", "a ship"),
+        ("Tom was a poor boy. Tom went aboard the ship.", "ship", "the ship"),
+        ("Tom was a poor boy. Tom walked in the midst of the crowd.", "crowd", "the midst of the crowd"),
+        ("Tom was a poor boy. Tom slept in the loft.", "loft", "the loft"),
+    ],
+)
+def test_a_character_is_where_the_clause_puts_him(text: str, value: str, said: str) -> None:
+    places = _places(text, "tom")
+    assert places, text
+    assert value in places[-1][0] and places[-1][1] == said, places
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("Philip was a small boy. Philip slept in the kitchen of the old house.", "the kitchen of the old house"),
+        (
+            "Philip was a small boy. Philip went into the house of the guardian of the pass.",
+            "the house of the guardian of the pass",
+        ),
+        (
+            "Philip was a small boy. Philip was sitting on the floor in the drawing-room at Miss Watkin's house in "
+            "Onslow gardens.",
+            "the drawing-room at Miss Watkin's house in Onslow gardens",
+        ),
+    ],
+)
+def test_a_place_keeps_the_phrases_that_place_it_further(text: str, said: str) -> None:
+    places = _places(text, "philip")
+    assert places and places[-1][1] == said, places
+
+
+def test_someone_else_puts_him_there() -> None:
+    places = _places("Tom was a poor boy. Anna sat Tom down on the bench beside the tailors.", "tom")
+    assert places and places[-1][1] == "the bench" and "sat Tom down" in places[-1][2]
+    places = _places("Tom was a poor boy. The servants carried Tom to the loft.", "tom")
+    assert places and places[-1][0] == "loft"
+
+
+def test_the_place_is_not_the_one_who_waits_there() -> None:
+    world = analyze("Tom was a poor boy. Tom waited up a tree.")
+    assert not any(s.subject == "tree" for s in world.timeline.states if s.predicate == Predicate.LOCATION)
+
+
+def test_a_where_clause_places_its_subject() -> None:
+    text = "The cat and the dog were friends. The cat went back to the river, where the dog was waiting for her."
+    places = _places(text, "dog")
+    assert places and places[-1][0] == "river" and "where the dog was waiting" in places[-1][2]
+
+
+def test_a_figure_of_speech_or_a_time_is_no_place() -> None:
+    assert not _places("Tom was a poor boy. Tom sat in silence for an hour.", "tom")
+    assert not _places("Tom was a poor boy. Tom woke in the middle of the night.", "tom")
