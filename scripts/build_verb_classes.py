@@ -149,7 +149,7 @@ def verb_classes(folder: Path, n_senses: int) -> dict[str, list[str]]:
     for lemma, offsets in sorted(senses.items()):
         if not usable(lemma):
             continue
-        for rank, offset in enumerate(offsets[:n_senses]):
+        for offset in offsets[:n_senses]:
             found = classes(offset)
             if found:
                 name = next(c for c in ORDER if c in found)

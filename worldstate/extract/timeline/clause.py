@@ -312,3 +312,13 @@ def sentence_views(world: Any) -> list[SentenceView | None]:
         previous = views[-1] if views else None
         views.append(SentenceView(i, doc, offset, index, words(), previous))
     return views
+
+
+def direct_object(verb: Token) -> Token | None:
+    """The verb's object, also where the parser hung it under a particle ("drove off his cow")."""
+    obj = next((c for c in verb.children if c.dep_ == "dobj"), None)
+    if obj is None:
+        for prt in verb.children:
+            if prt.dep_ == "prt":
+                obj = next((c for c in prt.children if c.dep_ == "pobj"), None) or obj
+    return obj

@@ -24,7 +24,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from worldstate.data import load_yaml
-from worldstate.extract.timeline.clause import SentenceView, Token, is_reflexive
+from worldstate.extract.timeline.clause import SentenceView, Token, direct_object, is_reflexive
 from worldstate.extract.timeline.words import words
 from worldstate.state import EntityKind, MentionKind
 from worldstate.state.timeline import Modality, Predicate
@@ -259,15 +259,6 @@ def _progressive(verb: Token) -> bool:
     return not (verb.dep_ == "pcomp" and verb.head.lower_ in ("after", "by", "on", "upon"))  # "after killing": done
 
 
-def _object(verb: Token) -> Token | None:
-    obj = next((c for c in verb.children if c.dep_ == "dobj"), None)
-    if obj is None:
-        for prt in verb.children:
-            if prt.dep_ == "prt":
-                obj = next((c for c in prt.children if c.dep_ == "pobj"), None) or obj
-    return obj
-
-
 def _pp(verb: Token, prep: str, lemmas: tuple[str, ...]) -> Token | None:
     """The object of a phrase ``prep`` + one of ``lemmas`` under the verb ("to death", "back to life")."""
     for p in verb.children:
@@ -286,7 +277,7 @@ def _undergoer(view: SentenceView, verb: Token) -> tuple[str | None, Token | Non
     if _passive(verb):
         subj = next((c for c in verb.children if c.dep_ == "nsubjpass"), None) or view.subject(verb)
         return _target(view, subj), subj
-    obj = _object(verb)
+    obj = direct_object(verb)
     if obj is not None and is_reflexive(obj):
         subj = view.subject(verb)
         return _target(view, subj), obj
@@ -309,13 +300,13 @@ def life_by_verb(view: SentenceView, verb: Token) -> Iterator[Change]:
         return  # "frightened to death"
     if verb.dep_ == "xcomp" and verb.head.lemma_.lower() in lw.verdict_verbs:
         verdict = verb.head  # "sentenced him to die": the one sentenced
-        yield from _to_come(view, verdict, _target(view, _object(verdict)) or _undergoer(view, verdict)[0], verb)
+        yield from _to_come(view, verdict, _target(view, direct_object(verdict)) or _undergoer(view, verdict)[0], verb)
         return
     if to_death is not None and verb.lemma_.lower() in lw.verdict_verbs:
         yield from _to_come(view, verb, _undergoer(view, verb)[0], to_death)  # "condemned to death"
         return
     takes_object = classes != {DIE} or to_death is not None  # "died ..., the doves": a parse slip, not an object
-    transitive = _passive(verb) or (takes_object and _object(verb) is not None)
+    transitive = _passive(verb) or (takes_object and direct_object(verb) is not None)
     if to_life is not None or (REVIVE in classes and verb.lemma_.lower() != "raise"):
         who, tok = _undergoer(view, verb) if transitive else (_target(view, view.subject(verb)), None)
         yield from _told(view, verb, who, "true", tok, to_life)
@@ -335,7 +326,7 @@ def _life_as_object(view: SentenceView, verb: Token) -> Iterator[Change]:
         return
     if _progressive(verb) or _passive(verb):
         return
-    obj = _object(verb)
+    obj = direct_object(verb)
     of_life = _pp(verb, "of", ("life",)) or (_pp(obj, "of", ("life",)) if obj is not None else None)
     if lemma in w.life_taking_verbs and of_life is not None and obj is not None:
         yield from _told(view, verb, _target(view, obj), "false", obj, of_life)  # "deprived him of life"
@@ -414,7 +405,7 @@ def life_by_adjective(view: SentenceView, adj: Token) -> Iterator[Change]:
         adj = adj.head if adj.head.lower_ in lw.dead_adjectives | lw.alive_adjectives else adj
     head = adj.head
     value = "false" if low in lw.dead_adjectives else "true"
-    if head.lemma_ in _RESULT_LEMMAS and (obj := _object(head)) is not None and not _passive(head):
+    if head.lemma_ in _RESULT_LEMMAS and (obj := direct_object(head)) is not None and not _passive(head):
         who = _target(view, obj)  # "found him dead": the object
         if head.lemma_ in view.w.belief_verbs:
             yield from _believed(view, head, who, value, adj)

@@ -11,7 +11,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from worldstate.extract.timeline.clause import SentenceView, Token, is_personal_pronoun, is_reflexive
+from worldstate.extract.timeline.clause import (
+    SentenceView,
+    Token,
+    direct_object,
+    is_personal_pronoun,
+    is_reflexive,
+)
 from worldstate.extract.timeline.places import is_gathering_noun, is_place_noun, is_plant_noun, vessel_boarded
 from worldstate.extract.timeline.relations import MARRIED as MARRIED
 from worldstate.extract.timeline.relations import relation_by_noun, relation_by_verb
@@ -320,16 +326,6 @@ def _pronoun_thing(view: SentenceView, pronoun: Token) -> tuple[str, str, str] |
     gives it ("taking the pig off the barrow, drove it away" → the pig); None when unresolved."""
     found = thing_antecedent(view, pronoun)
     return holdable(found.view, found.noun, resolve_it=False) if found is not None else None
-
-
-def direct_object(verb: Token) -> Token | None:
-    """The verb's object, also where the parser hung it under a particle ("drove off his cow")."""
-    obj = next((c for c in verb.children if c.dep_ == "dobj"), None)
-    if obj is None:
-        for prt in verb.children:
-            if prt.dep_ == "prt":
-                obj = next((c for c in prt.children if c.dep_ == "pobj"), None) or obj
-    return obj
 
 
 def possession(view: SentenceView, verb: Token) -> Iterator[Change]:
