@@ -158,3 +158,14 @@ def test_hansel_knows_the_plan_he_overheard(shared_data: Path) -> None:
     hansel = _id(world, "Hansel")
     assert any(told == plan and hearer == hansel for told, hearer, _, _ in overheard(world))
     assert any(f.sentence == plan for f in knows(world, hansel, heard))
+
+
+def test_someone_only_feared_is_not_on_stage() -> None:
+    from worldstate.analysis import analyze
+    from worldstate.extract.timeline.presence import present_at
+
+    world = analyze(
+        "Alice was afraid to drop the jar for fear of killing somebody underneath, so she put it into a "
+        "cupboard. Then Alice walked into the hall."
+    )
+    assert "somebody" not in present_at(world, 0) and "alice" in present_at(world, 0)

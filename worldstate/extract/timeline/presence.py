@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 from worldstate.data import load_yaml
 from worldstate.extract.lexicon import lexicon
 from worldstate.state import EntityKind
+from worldstate.state.timeline import Modality
 
 if TYPE_CHECKING:
     from worldstate.analysis import World
@@ -249,7 +250,7 @@ def _read_sentence(
     for tok in view.doc:
         if not _narrated(view, tok):
             continue
-        if tok.pos_ in ("PROPN", "NOUN", "PRON") and _on_stage_mention(tok, pw, lex):
+        if tok.pos_ in ("PROPN", "NOUN", "PRON") and _on_stage_mention(tok, pw, lex) and _told_as_fact(view, tok):
             who = view.ent(tok)
             kind = kinds.get(who or "")
             if kind == EntityKind.CHARACTER:
@@ -274,6 +275,16 @@ def _number(noun: Token, view: SentenceView) -> int | None:
                 value = int(c.text)
             return int(value) if value is not None else None
     return None
+
+
+def _told_as_fact(view: SentenceView, tok: Token) -> bool:
+    """A mention in a clause that tells what happens or does not ("had not been able to sleep"): not one only
+    feared, wished, supposed or imagined ("for fear of killing somebody", "she thought the wolf was in the
+    house")."""
+    verb = tok.head
+    while verb.pos_ not in ("VERB", "AUX") and verb.head.i != verb.i:
+        verb = verb.head
+    return verb.pos_ not in ("VERB", "AUX") or view.modality(verb)[0] in (Modality.ASSERTED, Modality.NEGATED)
 
 
 def _on_stage_mention(tok: Token, pw: PerceptionWords, lex: Any) -> bool:
