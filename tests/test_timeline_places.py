@@ -92,3 +92,15 @@ def test_a_where_clause_places_its_subject() -> None:
 def test_a_figure_of_speech_or_a_time_is_no_place() -> None:
     assert not _places("Tom was a poor boy. Tom sat in silence for an hour.", "tom")
     assert not _places("Tom was a poor boy. Tom woke in the middle of the night.", "tom")
+
+
+def test_what_is_left_behind_stays_there_and_the_one_who_leaves_does_not() -> None:
+    from worldstate.analysis import analyze
+    from worldstate.extract.timeline import state_at
+
+    world = analyze("The miller had a dog named Rex. One day the miller left Rex in the forest and went home.")
+    states = {cs.name: cs for cs in state_at(world, 1, knowledge=False).characters}
+    rex = states["Rex"]
+    assert rex.location is not None and rex.location.value_text == "the forest"
+    miller = states["the miller"]
+    assert miller.location is None or miller.location.value_text != "the forest"

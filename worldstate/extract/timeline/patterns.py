@@ -156,6 +156,9 @@ def _movers(view: SentenceView, verb: Token) -> list[str]:
     movers = [subj] if subj else []
     obj = next((c for c in verb.children if c.dep_ == "dobj"), None)
     cls = class_of(verb, view.w)
+    if obj is not None and not is_reflexive(obj) and verb.lemma_.lower() in view.w.leave_behind_verbs:
+        ent = view.ent(obj)  # "left the children in the forest": they stay there, the one who leaves does not
+        return [ent] if ent else []
     if (
         obj is not None
         and not is_reflexive(obj)

@@ -69,6 +69,7 @@ class Words:
     standing_relations: frozenset[str] = frozenset()  # kin and friends: held before the story tells them
     relation_ends: dict[str, tuple[str, ...]] = field(default_factory=dict)  # married_to ends betrothed_to
     bare_verb_heads: frozenset[str] = frozenset()  # "let the band drop": verbs whose complement is a bare verb
+    leave_behind_verbs: frozenset[str] = frozenset()  # "left the children in the forest": the object stays there
     unrealised_preps: frozenset[str] = frozenset()  # "for fear of killing somebody": a gerund under them is no event
     negating_preps: frozenset[str] = frozenset()  # "without killing him": denied
     life_taking_verbs: frozenset[str] = frozenset()  # "took his life", "deprived him of life"
