@@ -128,3 +128,13 @@ def test_is_verbatim_rejects_invented_quotes() -> None:
 def test_the_last_lines_of_a_song_opened_earlier_are_no_perspective_switch() -> None:
     song = "'My mother she killed me,\n\nMy father he ate me, and I sang,\n\nKywitt, what a beautiful bird am I!'\n\n"
     assert perspective_issues(Story.from_text(THIRD * 5 + song)) == []
+
+
+def test_no_first_person_finding_on_the_grimm_tales(shared_data: Path) -> None:
+    """On the 64 tales of the Grimm book, each read on its own, single-quoted speech and verse are dialogue."""
+    from worldstate.make.corpus import read_text_file
+
+    book = shared_data / "corpora" / "gutenberg" / "2591.txt"
+    tales = read_text_file(book)
+    assert len(tales) == 64
+    assert sum(len(perspective_issues(Story.from_text(t.text))) for t in tales) == 0
