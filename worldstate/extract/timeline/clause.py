@@ -122,6 +122,13 @@ class SentenceView:
             return lemma
         return None
 
+    def gender(self, entity: str) -> str:
+        """The entity's gender ("male", "female"), '' when unknown or not an entity of the World."""
+        try:
+            return self.story.ws.entity(entity).gender or ""
+        except KeyError:
+            return ""
+
     def kind(self, entity: str | None) -> str:
         if not entity:
             return ""

@@ -188,7 +188,7 @@ def _sentence_antecedent(view: SentenceView, pron: Token, ent: str, gender: str)
         return None
     subjects = {view.offset + t.idx for t in view.doc[: pron.i] if t.dep_ in ("nsubj", "nsubjpass")}
     for m in reversed(before):
-        compatible = _is_character(view, m.entity) and _gender(view, m.entity) in ("", gender)
+        compatible = _is_character(view, m.entity) and view.gender(m.entity) in ("", gender)
         heads = {m.span.start + k for k in range(len(m.text))}
         if compatible and m.kind != MentionKind.PRONOUN and heads & subjects:
             return m.entity
@@ -215,13 +215,6 @@ def _is_character(view: SentenceView, ent: str) -> bool:
     return e.kind == EntityKind.CHARACTER and e.number != "plural"
 
 
-def _gender(view: SentenceView, ent: str) -> str:
-    try:
-        return view.story.ws.entity(ent).gender or ""
-    except KeyError:
-        return ""
-
-
 def _it_creature(view: SentenceView, it: Token) -> str | None:
     """For an 'it' that coreference left unresolved: the nearest earlier creature named in this sentence
     or the one before ("carried off the goat, ... it was suffocated" → the goat)."""
@@ -232,7 +225,7 @@ def _it_creature(view: SentenceView, it: Token) -> str | None:
         if noun.pos_ != "NOUN" or not any(c.dep_ in ("det", "poss") and c.lower_ != "a" for c in noun.children):
             continue  # a specific creature ("the goat"), not any ("when a child fell into her power")
         ent = where.ent(noun)
-        if ent and noun.lemma_.lower() in where.w.animate and _gender(where, ent) not in ("male", "female"):
+        if ent and noun.lemma_.lower() in where.w.animate and where.gender(ent) not in ("male", "female"):
             return ent
     return None
 

@@ -635,16 +635,9 @@ def comitative_owner(view: SentenceView, poss: Token | None) -> str | None:
         if tok is None or tok.i >= with_.i or (is_personal_pronoun(tok) and tok.lower_ not in ("he", "she")):
             continue
         ent = view.who(tok)
-        if ent and view.kind(ent) not in ("place", "time") and _gender_of(view, ent) in ("", gender):
+        if ent and view.kind(ent) not in ("place", "time") and view.gender(ent) in ("", gender):
             return ent
     return None
-
-
-def _gender_of(view: SentenceView, entity: str) -> str:
-    try:
-        return view.story.ws.entity(entity).gender or ""
-    except KeyError:
-        return ""
 
 
 def marriage(view: SentenceView, verb: Token) -> Iterator[Change]:

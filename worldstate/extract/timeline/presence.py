@@ -281,9 +281,7 @@ def _told_as_fact(view: SentenceView, tok: Token) -> bool:
     """A mention in a clause that tells what happens or does not ("had not been able to sleep"): not one only
     feared, wished, supposed or imagined ("for fear of killing somebody", "she thought the wolf was in the
     house")."""
-    verb = tok.head
-    while verb.pos_ not in ("VERB", "AUX") and verb.head.i != verb.i:
-        verb = verb.head
+    verb = _clause_verb(tok.head)
     return verb.pos_ not in ("VERB", "AUX") or view.modality(verb)[0] in (Modality.ASSERTED, Modality.NEGATED)
 
 

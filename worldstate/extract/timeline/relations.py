@@ -144,15 +144,8 @@ def _nearest_before(view: SentenceView, poss: Token, not_this: str | None) -> st
         ent = where.ent(tok)
         if not ent or ent == not_this or where.kind(ent) != "character":
             continue
-        return ent if _gender(view, ent) in ("", gender) else None
+        return ent if view.gender(ent) in ("", gender) else None
     return None
-
-
-def _gender(view: SentenceView, entity: str) -> str:
-    try:
-        return view.story.ws.entity(entity).gender or ""
-    except KeyError:
-        return ""
 
 
 def both_ways(
