@@ -61,6 +61,8 @@ KEYS: dict[str, list[tuple[str, int, str]]] = {
         ("put", 1, "put into a certain place"),  # lay, set, place, throw (with energy), hide (a thing) …
         ("throw", 1, "propel through the air"),  # throw, fling, cast, toss: the object lands at the place
         ("hide", 1, "prevent from being seen"),  # hide, conceal, bury (a thing in a place)
+        ("confine", 3, "prevent from leaving"),  # lock in, shut up, pen, cage (someone in a place)
+        ("confine", 5, "deprive of freedom"),  # imprison, jail, intern
     ],
     "carry": [
         ("carry", 1, "move while supporting"),  # transport, bring, take (somewhere), convey

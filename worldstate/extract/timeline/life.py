@@ -225,7 +225,8 @@ def _it_creature(view: SentenceView, it: Token) -> str | None:
         if noun.pos_ != "NOUN" or not any(c.dep_ in ("det", "poss") and c.lower_ != "a" for c in noun.children):
             continue  # a specific creature ("the goat"), not any ("when a child fell into her power")
         ent = where.ent(noun)
-        if ent and noun.lemma_.lower() in where.w.animate and where.gender(ent) not in ("male", "female"):
+        creature = noun.lemma_.lower() in where.w.animate or where.kind(ent) == "character"
+        if ent and creature and where.gender(ent) not in ("male", "female"):
             return ent
     return None
 
@@ -315,6 +316,7 @@ def _life_as_object(view: SentenceView, verb: Token) -> Iterator[Change]:
     """'took his own life', 'deprived him of life' (the owner, the object dies), 'lost his life', 'gave her
     life for him' (the subject dies); 'spared his life', 'saved her life' are no death."""
     w, lemma = view.w, verb.lemma_.lower()
+    yield from _struck_off(view, verb)
     if lemma not in w.life_taking_verbs and lemma not in w.life_losing_verbs:
         return
     if _progressive(verb) or _passive(verb):
@@ -333,6 +335,21 @@ def _life_as_object(view: SentenceView, verb: Token) -> Iterator[Change]:
     if lemma in w.life_losing_verbs and _target(view, owner) != who:
         return  # "gave him his life back": not the giver's own
     yield from _told(view, verb, who, "false", obj)
+
+
+def _struck_off(view: SentenceView, verb: Token) -> Iterator[Change]:
+    """'cut off its head', 'struck off the giant's head': the owner of the part dies."""
+    obj = direct_object(verb)
+    if obj is None or obj.lemma_.lower() not in view.w.fatal_losses or _passive(verb) or _progressive(verb):
+        return
+    if not any(c.dep_ in ("prt", "advmod") and c.lower_ == "off" for c in verb.children):
+        return
+    owner = next((c for c in obj.children if c.dep_ == "poss"), None)
+    if owner is not None:
+        who = _target(view, owner)
+        if owner.lower_ == "its" and (who is None or not _living(view, who)):
+            who = _it_creature(view, owner)
+        yield from _told(view, verb, who, "false", obj)
 
 
 def _to_come(view: SentenceView, verb: Token, who: str | None, tok: Token) -> Iterator[Change]:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from worldstate.extract.mentions.features import noun_classes
 from worldstate.extract.timeline.clause import (
     SentenceView,
     Token,
@@ -29,7 +30,18 @@ from worldstate.extract.timeline.things import (
     placed_things,
     thing_antecedent,
 )
-from worldstate.extract.timeline.verbs import CARRY, GIVE, LOSE, MOTION, PUT, class_of, is_bare_verb
+from worldstate.extract.timeline.verbs import (
+    CARRY,
+    GIVE,
+    LOSE,
+    MOTION,
+    PARTICLES,
+    PUT,
+    carried_only,
+    class_of,
+    is_bare_verb,
+    is_thing_noun,
+)
 from worldstate.extract.timeline.words import words
 from worldstate.state import Span
 from worldstate.state.timeline import Modality, Predicate
@@ -79,6 +91,7 @@ def read_sentence(view: SentenceView) -> list[Change]:
             out += count(view, tok)
             out += description(view, tok)
             out += alive_by_description(view, tok)
+            out += role(view, tok)
     return out
 
 
@@ -156,6 +169,9 @@ def _movers(view: SentenceView, verb: Token) -> list[str]:
     movers = [subj] if subj else []
     obj = next((c for c in verb.children if c.dep_ == "dobj"), None)
     cls = class_of(verb, view.w)
+    if obj is not None and not is_reflexive(obj) and verb.lemma_.lower() in view.w.self_moving_release:
+        thing = view.ent(obj)  # "dropped her ball into the well": the ball falls, not the one who drops it
+        return [thing] if thing else []
     if obj is not None and not is_reflexive(obj) and verb.lemma_.lower() in view.w.leave_behind_verbs:
         ent = view.ent(obj)  # "left the children in the forest": they stay there, the one who leaves does not
         return [ent] if ent else []
@@ -206,6 +222,8 @@ def location(view: SentenceView, verb: Token) -> Iterator[Change]:
     preps += [p for a in verb.children if a.dep_ in ("advmod", "prt") for p in a.children if p.dep_ == "prep"]
     preps += [p for a in _manner_conjuncts(view, verb) for p in a.children if p.dep_ == "prep"]
     allowed = w.static_preps if static else w.destination_preps
+    if not static:  # "In the spring she travelled to London": the goal, not a fronted setting
+        preps.sort(key=lambda p: (p.lower_ not in GOAL_PREPS, p.i < verb.i))
     for prep in preps if dest is None else []:
         if prep.lower_ not in allowed:
             continue
@@ -221,6 +239,8 @@ def location(view: SentenceView, verb: Token) -> Iterator[Change]:
             break
     if dest is None and static:
         dest = _particle_place(view, verb) or _where_clause_place(view, verb)
+    if dest is None and not static:
+        dest = _there(view, verb)
     if dest is None and lemma != "be":
         home = next((c for c in verb.children if c.lower_ == "home" and c.dep_ in ("advmod", "npadvmod", "dobj")), None)
         if home is not None:
@@ -245,6 +265,10 @@ def location(view: SentenceView, verb: Token) -> Iterator[Change]:
             yield _change(view, verb, movers[0], Predicate.LOCATION, "", verb, value_text="")
 
 
+GOAL_PREPS = frozenset({"to", "into", "onto", "unto"})  # a motion's goal before any other phrase of place
+THERE_GOALS = GOAL_PREPS | {"for", "towards", "toward"}  # "set out for Rome … arrived there"
+
+
 def found_oneself(verb: Token) -> bool:
     """'found himself in a hall', 'woke to find herself in the loft': the subject is where it finds itself."""
     return verb.lemma_.lower() == "find" and any(c.dep_ == "dobj" and is_reflexive(c) for c in verb.children)
@@ -257,6 +281,26 @@ def _particle_place(view: SentenceView, verb: Token) -> tuple[str, str, Token] |
     obj = next((c for c in verb.children if c.dep_ == "dobj"), None)
     place = place_of(view, obj, static=True) if obj is not None else None
     return (*place, obj) if place is not None and obj is not None else None
+
+
+def _there(view: SentenceView, verb: Token) -> tuple[str, str, Token] | None:
+    """'set out for Rome … arrived there': a motion's "there" is the last goal named before it ("to", "for",
+    "towards" a place), in this sentence or the two before it. (A static "was there" tells no new place.)"""
+    there = next((c for c in verb.children if c.dep_ == "advmod" and c.lower_ == "there"), None)
+    if there is None:
+        return None
+    where: SentenceView | None = view
+    for _ in range(3):
+        if where is None:
+            return None
+        before = where.doc[: there.i] if where is view else where.doc
+        for tok in reversed(list(before)):
+            if tok.dep_ == "pobj" and tok.head.lower_ in THERE_GOALS and tok.pos_ in ("NOUN", "PROPN"):
+                place = place_of(where, tok)
+                if place is not None:
+                    return (*place, there)
+        where = where.previous
+    return None
 
 
 def _where_clause_place(view: SentenceView, verb: Token) -> tuple[str, str, Token] | None:
@@ -343,9 +387,11 @@ def possession(view: SentenceView, verb: Token) -> Iterator[Change]:
     if lemma in w.mount_verbs:
         yield from _mounted(view, verb)
     yield from _took_hold(view, verb)
+    obj, recipient = _object_and_recipient(verb)
+    if lemma in w.leave_behind_verbs and view.kind(view.who(recipient)) in ("character", "group"):
+        cls = GIVE  # "left the mill to his eldest son": a bequest
     if cls is None or cls == MOTION:
         return
-    obj, recipient = _object_and_recipient(verb)
     yield from _person_held(view, verb, obj)
     thing = holdable(view, obj)
     if thing is None or obj is None:
@@ -377,6 +423,8 @@ def possession(view: SentenceView, verb: Token) -> Iterator[Change]:
             yield held_by(target, recipient, active=False)
         elif "away" in particles and (subj or passive):
             yield held_by(RELEASE)
+        elif subj and not passive and carried_only(verb) and not any(placed_things(view, verb)):
+            yield held_by(subj)  # "brought the ball up": brought to nobody, the bringer has it
         else:  # "threw the ring into the well"
             yield from _put(view, verb, obj, thing)
         return
@@ -391,6 +439,8 @@ def possession(view: SentenceView, verb: Token) -> Iterator[Change]:
     if subj:
         if lemma in ("have", "bear") and obj.dep_ != "dobj":
             return
+        if lemma == "find" and not _found_thing(verb, obj_lemma):
+            return
         if lemma == "drive" and obj_lemma not in ("horse", "cow", "pig", "goose", "ox", "ass", "sheep", "goat"):
             return
         if lemma == "take" and particles & {"off", "out"} and obj_lemma in ("coat", "hat"):
@@ -398,6 +448,11 @@ def possession(view: SentenceView, verb: Token) -> Iterator[Change]:
         yield held_by(subj)
         if cls == CARRY:
             yield from _put(view, verb, obj, thing, release=False)
+
+
+def _found_thing(verb: Token, obj_lemma: str) -> bool:
+    """'found a silver key': the finder has a thing now; not 'found the door open', 'found it strange'."""
+    return is_thing_noun(obj_lemma) and not any(c.dep_ in ("ccomp", "xcomp", "oprd", "acomp") for c in verb.children)
 
 
 def _person_held(view: SentenceView, verb: Token, obj: Token | None) -> Iterator[Change]:
@@ -428,6 +483,11 @@ def _object_and_recipient(verb: Token) -> tuple[Token | None, Token | None]:
         recipient = next((c for c in to.children if c.dep_ == "pobj"), None) if to is not None else None
     if recipient is None and len(dobjs) >= 2:
         recipient = dobjs[0]
+    if recipient is None:  # the parser hung "to her" on the object ("the key to the gardener") or a particle
+        hosts = [obj] if obj is not None else []
+        hosts += [c for c in verb.children if c.dep_ in ("advmod", "prt") and c.lower_ in PARTICLES]
+        to = next((c for h in hosts for c in h.children if c.dep_ == "prep" and c.lower_ == "to"), None)
+        recipient = next((c for c in to.children if c.dep_ == "pobj"), None) if to is not None else None
     patient = next((c for c in verb.children if c.dep_ == "nsubjpass"), None)
     if patient is not None and obj is None:
         obj = patient
@@ -707,6 +767,31 @@ def title(view: SentenceView, verb: Token) -> Iterator[Change]:
             subj = view.agent(verb) or view.ent(next((d for d in verb.children if d.dep_ == "nsubjpass"), None))
             if subj and view.kind(subj) in ("character", "group"):
                 yield _change(view, verb, subj, Predicate.TITLE, c.lemma_.lower(), c, value_text=c.lower_)
+
+
+def role(view: SentenceView, noun: Token) -> Iterator[Change]:
+    """'Snow White's stepmother was a proud queen', 'the man became a soldier': a person noun said of a
+    character (trait ``role=<noun>``), by which a reader may name them later."""
+    head = noun.head
+    if noun.dep_ != "attr" or head.lemma_ not in ("be", "become", "remain") or not is_person_noun(noun):
+        return
+    subj = view.agent(head)
+    if not subj or view.kind(subj) != "character" or any(c.dep_ == "neg" for c in head.children):
+        return
+    change = _change(view, head, subj, Predicate.TRAIT, f"role={noun.lemma_.lower()}", noun, value_text=noun.text)
+    if change.modality.factual:
+        yield change
+
+
+def is_person_noun(noun: Token) -> bool:
+    """A common noun for a person: the story words' people, or a first WordNet sense in noun.person."""
+    lemma = noun.lemma_.lower()
+    if noun.pos_ != "NOUN":
+        return False
+    if lemma in words().people:
+        return True
+    cells = noun_classes().get(lemma)
+    return bool(cells) and cells[0] == "person"
 
 
 DESCRIBED = "described:"  # subject prefix of a description's noun lemma: never taken for a character's id

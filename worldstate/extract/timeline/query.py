@@ -63,7 +63,7 @@ def find_entities(world: World, name: str, _depth: int = 0) -> list[str]:
     named exactly so, by the World or by the story ("she was called Snowdrop": the timeline's names).
     When none does: the narrator, the entities related so to another ("the narrator's father", "the
     daughter of the miller"), else those whose name shares the head word (:mod:`.who`)."""
-    found = _named(world, name)
+    found = _named(world, name) or _by_role(world, name)
     if found:
         return found
     from worldstate.extract.timeline import who
@@ -88,6 +88,13 @@ def _named(world: World, name: str) -> list[str]:
     ]
     literal = [s for s in world.timeline.subjects() if s == wanted and s not in exact + loose]
     return exact + loose + literal
+
+
+def _by_role(world: World, name: str) -> list[str]:
+    """The characters the story says are what ``name`` names ("she was a proud queen" for "the queen")."""
+    wanted = re.sub(r"^(?:the|a|an)\s+", "", name.strip().lower())
+    roles = [s for s in world.timeline.states if s.predicate == Predicate.TRAIT and s.key == "role"]
+    return list(dict.fromkeys(s.subject for s in roles if s.value.split("=", 1)[1] == wanted))
 
 
 def state_at(world: World, sentence: int, entity: str | None = None, *, knowledge: bool = True) -> StateReport:

@@ -44,9 +44,13 @@ def relation_by_noun(view: SentenceView, noun: Token) -> Iterator[Change]:
     if kind is None:
         return
     owners = _owners(view, noun)
+    had_by = None if owners else _had_by(view, noun)
+    if had_by is not None:
+        owners, predicate = [had_by[:2]], had_by[2]
     if not owners:
         return
-    bearer, predicate = _bearer(view, noun)
+    bearer, told_by = _bearer(view, noun)
+    predicate = told_by if had_by is None else predicate
     if not bearer or view.kind(bearer) not in ("character", "group"):
         return
     vocative = _vocative(view, noun)
@@ -56,6 +60,23 @@ def relation_by_noun(view: SentenceView, noun: Token) -> Iterator[Change]:
         anchor = predicate or noun
         presupposed = predicate is None and not vocative
         yield from both_ways(view, anchor, bearer, kind, owner, owner_tok, presupposed=presupposed, said=not vocative)
+
+
+def _had_by(view: SentenceView, noun: Token) -> tuple[str, Token, Token] | None:
+    """(owner, owner token, the verb) for a relation noun that is the object of "have": "a miller who
+    had a beautiful daughter", "Hans had a brother called Peter", "had two sons and a daughter"; not
+    "had no children"."""
+    first = noun
+    while first.dep_ == "conj" and first.head.i != first.i:
+        first = first.head
+    verb = first.head
+    if first.dep_ != "dobj" or verb.lemma_ != "have" or any(c.lower_ == "no" for c in noun.children):
+        return None
+    subj = view.subject(verb)
+    owner = view.who(subj)
+    if subj is None or not owner or view.kind(owner) not in ("character", "group"):
+        return None
+    return owner, subj, verb
 
 
 def _vocative(view: SentenceView, noun: Token) -> bool:
@@ -222,6 +243,8 @@ def relation_by_verb(view: SentenceView, verb: Token) -> Iterator[Change]:
     lemma = verb.lemma_.lower()
     if lemma in view.w.marriage_verbs:
         yield from _married(view, verb)
+    elif _in_marriage(verb):
+        yield from _given_in_marriage(view, verb)
     elif lemma == "take":
         yield from _taken_as(view, verb)
     elif lemma == "enter":
@@ -247,11 +270,44 @@ def _married(view: SentenceView, verb: Token) -> Iterator[Change]:
         a, b, other_tok = view.ent(obj), view.ent(to_obj), to_obj
     else:
         a, b, other_tok = view.agent(verb), view.ent(obj), obj
+    if not b and to_obj is None and obj is None:  # "the prince and the princess were married": each other
+        a, b, other_tok = _each_other(view, verb)
     if not a or not b or a == b or not _marriageable(view, a) or not _marriageable(view, b):
         return
     if is_personal_pronoun(other_tok) and other_tok.lower_ in ("it", "them"):
         return
     yield from both_ways(view, verb, a, kind, b, other_tok, value_text=MARRIED if kind == "married_to" else "")
+
+
+def _each_other(view: SentenceView, verb: Token) -> tuple[str | None, str | None, Token | None]:
+    """The two conjoined subjects of a verb with no object ("X and Y were married", "X and Y wed")."""
+    subj = view.subject(verb.head if verb.pos_ == "ADJ" or verb.dep_ == "acomp" else verb)
+    conj = next((c for c in subj.children if c.dep_ == "conj"), None) if subj is not None else None
+    if conj is None:
+        return None, None, None
+    return view.who(subj), view.who(conj), conj
+
+
+def _in_marriage(verb: Token) -> bool:
+    """The verb has "in marriage" ("gave his daughter in marriage to the shepherd")."""
+    return any(
+        c.dep_ == "prep" and c.lower_ == "in" and any(g.dep_ == "pobj" and g.lemma_ == "marriage" for g in c.children)
+        for c in verb.children
+    )
+
+
+def _given_in_marriage(view: SentenceView, verb: Token) -> Iterator[Change]:
+    """'gave his daughter in marriage to X' (married), 'promised her in marriage to X' (betrothed)."""
+    obj = next((c for c in verb.children if c.dep_ in ("dobj", "nsubjpass")), None)
+    hosts = [verb, *([obj] if obj is not None else [])]
+    to = next((c for h in hosts for c in h.children if c.dep_ in ("prep", "dative") and c.lower_ == "to"), None)
+    to_obj = next((c for c in to.children if c.dep_ == "pobj"), None) if to is not None else None
+    a, b = view.ent(obj), view.ent(to_obj)
+    if not a or not b or a == b or not _marriageable(view, a) or not _marriageable(view, b):
+        return
+    promised = verb.lemma_.lower() in ("promise", "pledge", "offer")
+    kind = "betrothed_to" if promised else "married_to"
+    yield from both_ways(view, verb, a, kind, b, to_obj, value_text="" if promised else MARRIED)
 
 
 def _marriageable(view: SentenceView, entity: str) -> bool:

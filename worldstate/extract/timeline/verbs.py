@@ -73,6 +73,12 @@ def class_of(verb: Token, w: Words) -> str | None:
     return classes.verbs.get(lemma)
 
 
+def carried_only(verb: Token) -> bool:
+    """A verb the hand lists call giving that WordNet calls carrying ("bring"): with no one to receive
+    the thing, the subject still has it."""
+    return verb_classes().verbs.get(verb.lemma_.lower()) == CARRY  # type: ignore[attr-defined]
+
+
 def is_thing_noun(lemma: str) -> bool:
     """A noun of a physical thing (WordNet: artifact, object, food, plant, substance, animal, possession)."""
     return lemma in verb_classes().things

@@ -75,6 +75,7 @@ class Words:
     life_taking_verbs: frozenset[str] = frozenset()  # "took his life", "deprived him of life"
     life_losing_verbs: frozenset[str] = frozenset()  # "lost his life"
     attributive_dead_adjectives: frozenset[str] = frozenset()  # "her late husband"
+    fatal_losses: frozenset[str] = frozenset()  # "cut off its head": the owner dies
 
 
 @lru_cache(maxsize=1)
