@@ -5,7 +5,9 @@ Each story tests one construction class (not a benchmark item): "X had a daughte
 "gave the key to" hung on the noun, "gave it back to her", "brought the ball up", "left his sword to his
 son", "dropped the ball into the well" (the ball falls, not the one who drops it), "locked her up in a
 tower" (WordNet's confine verbs), a fronted "In the spring" against the goal "to London", "climbed up the
-tree", "set out for Rome … arrived there", and "cut off its head".
+tree", "set out for Rome … arrived there", "cut off its head", idioms of dying ("breathed his last", "met
+his death", "was lost at sea"), a near miss ("was nearly drowned") and a passive belief ("had been thought
+dead").
 """
 
 from __future__ import annotations
@@ -146,6 +148,32 @@ CASES = [
         "dragon",
         "The people cheered",
         "no",
+        "",
+    ),
+    ("The old miller breathed his last. His sons wept.", "alive", "old miller", "His sons wept", "no", ""),
+    ("The old miller met his death in the mill. His sons wept.", "alive", "old miller", "His sons wept", "no", ""),
+    (
+        "My uncle, a sailor, was lost at sea many years ago. We never heard of him again.",
+        "alive",
+        "uncle",
+        "We never heard",
+        "no",
+        "",
+    ),
+    (
+        "The old miller was nearly drowned in the mill-pond. His sons wept.",
+        "alive",
+        "old miller",
+        "His sons wept",
+        "yes",
+        "",
+    ),
+    (
+        "The old miller had been thought dead, but he came home. His sons wept.",
+        "alive",
+        "old miller",
+        "His sons wept",
+        "yes",
         "",
     ),
 ]

@@ -245,6 +245,8 @@ class SentenceView:
             c.dep_ == "neg" for a in tok.children if a.dep_ in ("aux", "auxpass") for c in a.children
         ):
             return Modality.NEGATED
+        if any(c.dep_ == "advmod" and c.lower_ in self.w.near_miss_adverbs for c in tok.children):
+            return Modality.HYPOTHETICAL  # "was nearly drowned": a chance that did not come true
         return None
 
     def _aux_modality(self, tok: Token) -> Modality | None:

@@ -428,13 +428,16 @@ def life_by_adjective(view: SentenceView, adj: Token) -> Iterator[Change]:
         return
     subj = view.subject(head)
     who = _target(view, subj) if subj is not None else view.agent(head)
+    if head.lemma_ in view.w.belief_verbs:  # "he had been thought dead": what people believed
+        yield from _believed(view, head, who, value, adj)
+        return
     yield from _told(view, head, who, value, adj)
 
 
 def _believed(view: SentenceView, verb: Token, who: str | None, value: str, adj: Token) -> Iterator[Change]:
     """'thought her dead long since': the thinker's belief, not a fact."""
     for change in _told(view, verb, who, value, adj):
-        change.modality, change.holder = Modality.BELIEF, view.agent(verb)
+        change.modality, change.holder = Modality.BELIEF, None if _passive(verb) else view.agent(verb)
         yield change
 
 

@@ -76,6 +76,7 @@ class Words:
     life_losing_verbs: frozenset[str] = frozenset()  # "lost his life"
     attributive_dead_adjectives: frozenset[str] = frozenset()  # "her late husband"
     fatal_losses: frozenset[str] = frozenset()  # "cut off its head": the owner dies
+    near_miss_adverbs: frozenset[str] = frozenset()  # "nearly drowned": it did not happen
 
 
 @lru_cache(maxsize=1)
