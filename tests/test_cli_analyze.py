@@ -22,7 +22,9 @@ def story_file(tmp_path, monkeypatch):
     path.write_text(viewer_world().story.text, encoding="utf-8")
     from worldstate.analysis import World
 
-    monkeypatch.setattr("worldstate.cli.analyze.analyze_file", lambda story, settings: World.of_state(viewer_world()))
+    monkeypatch.setattr(
+        "worldstate.cli.analyze.analyze_file", lambda story, settings, **options: World.of_state(viewer_world())
+    )
     return path
 
 

@@ -11,6 +11,11 @@ Like spaCy's ``nlp(text) -> Doc``, a :class:`World` holds every layer of one ana
   knowledge — the :class:`~worldstate.state.WorldState` that ``worldstate analyze --json`` writes;
 - ``timeline``: per-entity timelines of state (computed on first use; ``state_at`` asks them).
 
+The eager layers are the extraction stages (``worldstate.extract.builder.STAGES``; ``disable=[...]``
+turns some off); the lazy ones are declared in :mod:`worldstate.layers` and read with
+``world.layer(name)`` (the properties below are the common ones). ``world.profile`` holds the seconds
+each stage and each lazy layer built so far took (``worldstate analyze --profile`` prints them).
+
 Task inputs that are text (summaries, questions, options) go through the same function with
 ``layers="parse"``: story, sentence split and parse, no extraction.
 """
@@ -20,15 +25,16 @@ from __future__ import annotations
 import gc
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from worldstate.config import Settings
-from worldstate.errors import InputError
+from worldstate.errors import ConfigError, InputError
 from worldstate.files import read_story_file
+from worldstate.layers import declared, resolve
 from worldstate.state import Finding, Span, Story, WorldState
 
 if TYPE_CHECKING:
@@ -54,7 +60,9 @@ class World:
     source_text: str  # the input as given: evidence spans point into it
     parsed: ParsedDoc | None = None
     layers: Layers = "world"
-    _memo: dict[str, Any] = field(default_factory=dict, repr=False)
+    embedding_prefetch: threading.Thread | None = field(default=None, repr=False)  # see ``embed_early``
+    _built: dict[str, Any] = field(default_factory=dict, repr=False)  # lazy layers, written by ``layer``
+    _seconds: dict[str, float] = field(default_factory=dict, repr=False)  # stage and layer → seconds
 
     @classmethod
     def of_state(cls, state: WorldState, settings: Settings | None = None) -> World:
@@ -63,6 +71,24 @@ class World:
         ``state.story.text``."""
         story = replace(state.story, offset_map=[]) if state.story.offset_map else state.story
         return cls(story, state, settings or Settings.from_env(), story.text)
+
+    # -- the layers ---------------------------------------------------------------------------
+    def layer(self, name: str) -> Any:
+        """The lazy layer ``name`` (declared in :data:`worldstate.layers.LAYERS`), built on first use."""
+        if name not in self._built:
+            build = resolve(declared(name).build)
+            started = time.perf_counter()
+            with collector_paused():  # a lazily built layer, like the eager ones
+                value = build(self)
+            self._seconds.setdefault(name, time.perf_counter() - started)
+            self._built[name] = value
+        return self._built[name]
+
+    @property
+    def profile(self) -> dict[str, float]:
+        """Seconds per extraction stage run, then per lazy layer built so far (a layer's time includes
+        the layers it read first)."""
+        return dict(self._seconds)
 
     # -- the text ---------------------------------------------------------------------------
     @property
@@ -73,12 +99,12 @@ class World:
     @property
     def spans(self) -> list[Span]:
         """Sentence spans into ``text``: the one sentence split."""
-        return self._remember("spans", lambda: [s.span for s in self.story.sentences])
+        return self.layer("spans")  # type: ignore[no-any-return]
 
     @property
     def sentences(self) -> list[str]:
         """The text of each sentence."""
-        return self._remember("sentences", lambda: [self.story.span_text(s) for s in self.spans])
+        return self.layer("sentences")  # type: ignore[no-any-return]
 
     def __len__(self) -> int:
         return len(self.story.sentences)
@@ -98,25 +124,13 @@ class World:
     def reasoning(self) -> ReasonResult:
         """The Z3 reasoner's check of the world state against the rule packs (run once, on first use;
         every head that reads proved conflicts shares it)."""
-
-        def run() -> ReasonResult:
-            from worldstate.reason import check
-
-            return check(self.state, settings=self.settings)
-
-        return self._remember("reasoning", run)
+        return self.layer("reasoning")  # type: ignore[no-any-return]
 
     @property
     def timeline(self) -> Timeline:
         """Per-entity timelines of state (where, holds, alive, traits, relations, counts, titles),
         built once on first use (``worldstate.extract.timeline``)."""
-
-        def build() -> Timeline:
-            from worldstate.extract.timeline import build_timeline
-
-            return build_timeline(self)
-
-        return self._remember("timeline", build)
+        return self.layer("timeline")  # type: ignore[no-any-return]
 
     # -- lazily computed layers ------------------------------------------------------------
     @property
@@ -130,27 +144,12 @@ class World:
     def sentence_docs(self) -> list[Doc]:
         """One spaCy Doc per sentence, cut from the parse layer (parsed here only for backends
         that keep no spaCy documents: Stanza, Chinese)."""
-        return self._remember("sentence_docs", self._sentence_docs)
-
-    def _sentence_docs(self) -> list[Doc]:
-        from worldstate.extract.spacy_backend import sentence_docs
-        from worldstate.state.text import unwrap_lines
-
-        chunks = self.parsed.chunks if self.parsed is not None else []
-        docs = sentence_docs(chunks, [(s.start, s.end) for s in self.spans])
-        missing = [i for i, doc in enumerate(docs) if doc is None]
-        texts = [unwrap_lines(self.sentences[i]) for i in missing]
-        for i, doc in zip(missing, self.nlp.pipe(texts), strict=True):
-            docs[i] = doc
-        return docs
+        return self.layer("sentence_docs")  # type: ignore[no-any-return]
 
     @property
     def embeddings(self) -> np.ndarray:
         """One unit-normalised sentence vector per sentence (computed once; see ``embed_early``)."""
-        thread = self._memo.get("_embedding_thread")
-        if thread is not None:
-            thread.join()
-        return self._remember("embeddings", lambda: self.embed(self.sentences))
+        return self.layer("embeddings")  # type: ignore[no-any-return]
 
     def embed(self, texts: list[str]) -> np.ndarray:
         """Vectors for other texts (task inputs) from this world's embedding model."""
@@ -158,15 +157,41 @@ class World:
 
         return get_embedder(self.settings).encode(texts)
 
-    def _remember(self, key: str, make: Any) -> Any:
-        if key not in self._memo:
-            with collector_paused():  # a lazily built layer, like the eager ones
-                self._memo[key] = make()
-        return self._memo[key]
 
-    def _wait_for(self, thread: threading.Thread) -> None:
-        """Let ``embeddings`` wait for ``thread`` (a head start that fills the embedder's cache)."""
-        self._memo["_embedding_thread"] = thread
+# -- the lazy layers analysis.py builds (declared in worldstate/layers.py) ---------------------------
+def sentence_spans(world: World) -> list[Span]:
+    return [s.span for s in world.story.sentences]
+
+
+def sentence_texts(world: World) -> list[str]:
+    return [world.story.span_text(s) for s in world.spans]
+
+
+def sentence_docs(world: World) -> list[Doc]:
+    """One spaCy Doc per sentence, cut from the parse layer (parsed here for the sentences it has none for)."""
+    from worldstate.extract.spacy_backend import sentence_docs as cut
+    from worldstate.state.text import unwrap_lines
+
+    chunks = world.parsed.chunks if world.parsed is not None else []
+    docs = cut(chunks, [(s.start, s.end) for s in world.spans])
+    missing = [i for i, doc in enumerate(docs) if doc is None]
+    texts = [unwrap_lines(world.sentences[i]) for i in missing]
+    for i, doc in zip(missing, world.nlp.pipe(texts), strict=True):
+        docs[i] = doc
+    return docs
+
+
+def sentence_embeddings(world: World) -> np.ndarray:
+    """The sentences' vectors (after the ``embed_early`` thread, which fills the embedder's cache)."""
+    if world.embedding_prefetch is not None:
+        world.embedding_prefetch.join()
+    return world.embed(world.sentences)
+
+
+def reasoning(world: World) -> ReasonResult:
+    from worldstate.reason import check
+
+    return check(world.state, settings=world.settings)
 
 
 def analyze(
@@ -176,10 +201,13 @@ def analyze(
     source: str = "",
     layers: Layers = "world",
     embed_early: bool = False,
+    disable: Collection[str] = (),
 ) -> World:
     """Analyse ``text`` once into a :class:`World`.
 
-    ``layers="parse"`` stops after the parse (for summaries, questions and options);
+    ``layers="parse"`` stops after the parse (for summaries, questions and options); ``disable`` names
+    extraction stages not to run (``worldstate.extract.builder.STAGE_NAMES``; a stage another kept stage
+    needs cannot be disabled alone: a :class:`~worldstate.errors.ConfigError` names both);
     ``embed_early`` embeds the sentences in a background thread while the parser runs (for callers
     that run the heads that read them): it embeds the rule-based split before the parser replaces it,
     and the embeddings layer then finds nearly every sentence of the final split in the embedder's cache.
@@ -197,7 +225,7 @@ def analyze(
     if not story.sentences:
         raise InputError(where, "no sentences found")
     with collector_paused():
-        return _build(story, raw, settings, layers, embed_early)
+        return _build(story, raw, settings, layers, embed_early, disable)
 
 
 @contextmanager
@@ -215,28 +243,35 @@ def collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _build(story: Story, raw: str, settings: Settings, layers: Layers, embed_early: bool) -> World:
-    from worldstate import extract
-
+def _build(
+    story: Story, raw: str, settings: Settings, layers: Layers, embed_early: bool, disable: Collection[str]
+) -> World:
     prefetch = None
     if embed_early:  # the rule-based split, embedded while the parser runs
         prefetch = _embed_in_background([story.sentence_text(i) for i in range(len(story.sentences))], settings)
     parsed: ParsedDoc | None = None
     state = WorldState(story=story)
+    seconds: dict[str, float] = {}
     if (settings.language or story.language) == "zh":  # jieba segments during extraction: no parse layer
+        if disable:
+            raise ConfigError("Chinese stories are extracted in one step (jieba): no stage can be disabled")
         if layers == "world":
-            state, _ = extract.extract(story, settings)
-    else:
-        from worldstate.extract.builder import build_world_state, parse
+            from worldstate.extract.chinese import extract_chinese
 
-        started = time.perf_counter()
-        parsed, name = parse(story, settings)
+            started = time.perf_counter()
+            story.language = "zh"
+            state = extract_chinese(story, settings)
+            seconds["extract (zh)"] = time.perf_counter() - started
+    else:
+        from worldstate.extract.builder import STAGE_NAMES, run_pipeline, world_state
+
+        if layers == "parse":
+            disable = [name for name in STAGE_NAMES if name != "parse"]
+        x = run_pipeline(story, settings, disable, seconds)
+        parsed = x.doc
         if layers == "world":
-            state = build_world_state(story, parsed, settings, name, time.perf_counter() - started)
-    world = World(story, state, settings, raw, parsed, layers)
-    if prefetch is not None:
-        world._wait_for(prefetch)
-    return world
+            state = world_state(x, seconds)
+    return World(story, state, settings, raw, parsed, layers, prefetch, _seconds=seconds)
 
 
 def _embed_in_background(sentences: list[str], settings: Settings) -> threading.Thread:

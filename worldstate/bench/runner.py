@@ -21,7 +21,7 @@ from worldstate.bench.executors import PredictorRef, execute
 from worldstate.bench.fingerprint import engine_fingerprint
 from worldstate.bench.items import Item
 from worldstate.bench.loaders import left_out_of
-from worldstate.bench.tasks import Task, task_context
+from worldstate.bench.tasks import Task
 from worldstate.config import Settings
 from worldstate.errors import ConfigError, InputError, WorldstateError
 from worldstate.files import atomic_write_text
@@ -290,3 +290,14 @@ def finish_run(
     atomic_write_text(out / METRICS, jsonio.dumps(document, indent=1) + "\n")
     write_run_report(out, document)
     return document
+
+
+def task_context(task: Task, items: list[Item], settings: Settings) -> Any:
+    """The per-run context a task's predictor needs (story-cloze: the tuned model's path), else None.
+    A ConfigError when the task needs a tuned model and ``bench tune`` has not written one."""
+    if task.name == "story-cloze":
+        from worldstate.bench.tune import parameters_in_use
+
+        used = parameters_in_use(task.name, settings)
+        return {"model": used["file"] if used else ""}
+    return None

@@ -15,7 +15,6 @@ from worldstate.bench.metrics.constory import ConStoryCase, constory_metrics
 from worldstate.bench.metrics.flawed import FlawedCase, flawedfictions_metrics
 from worldstate.bench.metrics.knowledge import IkdCase, ikd_metrics
 from worldstate.bench.metrics.lot import generation_metrics
-from worldstate.config import Settings
 from worldstate.data import load_yaml
 from worldstate.errors import ConfigError
 
@@ -233,14 +232,3 @@ def get_task(name: str) -> Task:
     if name not in TASKS:
         raise ConfigError(f"unknown benchmark {name!r}; choose one of {', '.join(TASKS)}")
     return TASKS[name]
-
-
-def task_context(task: Task, items: list[Item], settings: Settings) -> Any:
-    """The per-run context a task's predictor needs (story-cloze: the tuned model's path), else None.
-    A ConfigError when the task needs a tuned model and ``bench tune`` has not written one."""
-    if task.name == "story-cloze":
-        from worldstate.bench.tune import parameters_in_use
-
-        used = parameters_in_use(task.name, settings)
-        return {"model": used["file"] if used else ""}
-    return None

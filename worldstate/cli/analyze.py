@@ -26,8 +26,24 @@ from worldstate.state import to_json
 @click.option(
     "--out", type=click.Path(), default=None, help="Write to this file (a folder for a collection) instead of stdout."
 )
+@click.option(
+    "--disable",
+    multiple=True,
+    metavar="STAGE",
+    help="An extraction stage not to run (repeatable; stages that need it must be disabled too): "
+    "quotes, mentions, coref, speech, events, propositions, scenes, perception, knowledge.",
+)
+@click.option("--profile", is_flag=True, help="Print the seconds each extraction stage took (to stderr).")
 @model_options
-def analyze(story: str, fmt: str, as_json: bool, out: str | None, settings: Settings) -> None:
+def analyze(
+    story: str,
+    fmt: str,
+    as_json: bool,
+    out: str | None,
+    disable: tuple[str, ...],
+    profile: bool,
+    settings: Settings,
+) -> None:
     """Read STORY (a text file, or - for standard input) and summarise its world:
     characters and aliases, places, objects, events in order, and what each character knows.
 
@@ -41,12 +57,16 @@ def analyze(story: str, fmt: str, as_json: bool, out: str | None, settings: Sett
     from worldstate.collection import is_collection
 
     if story != "-" and is_collection(Path(story)):
+        if disable or profile:
+            raise click.UsageError("--disable and --profile apply to one story, not a collection")
         from worldstate.cli.analyze_many import analyze_many
 
         analyze_many(Path(story), "json" if as_json else fmt, out, settings)
         return
 
     if fmt == "booknlp":
+        if disable or profile:
+            raise click.UsageError("--disable and --profile do not apply to --format booknlp")
         from worldstate.extract.booknlp import write_booknlp
 
         write_booknlp(story, out, settings)
@@ -55,7 +75,10 @@ def analyze(story: str, fmt: str, as_json: bool, out: str | None, settings: Sett
         check_output_file(out)
     with progress() as step:
         step(f"reading and analysing {story}")
-        ws = analyze_file(story, settings).state
+        world = analyze_file(story, settings, disable=disable)
+    if profile:
+        print_profile(world.profile)
+    ws = world.state
     if as_json or fmt == "json":
         text = to_json(ws)
         if out:
@@ -71,3 +94,11 @@ def analyze(story: str, fmt: str, as_json: bool, out: str | None, settings: Sett
         atomic_write_text(out, world_state_text(ws))
     else:
         render_world_state(ws)
+
+
+def print_profile(seconds: dict[str, float]) -> None:
+    """One line per stage (then per lazy layer built) with its seconds, and the total, on stderr."""
+    width = max(len(name) for name in [*seconds, "total"])
+    for name, s in seconds.items():
+        click.echo(f"{name:<{width}}  {s:7.2f} s", err=True)
+    click.echo(f"{'total':<{width}}  {sum(seconds.values()):7.2f} s", err=True)

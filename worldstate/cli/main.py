@@ -69,7 +69,8 @@ class LazyGroup(click.Group):
         try:
             return super().invoke(ctx)
         except WorldstateError as exc:
-            click.echo(f"error: {exc}", err=True)
+            stage = getattr(exc, "stage", None)  # set when an extraction stage raised it
+            click.echo(f"error: {exc}" + (f" (in the {stage!r} stage)" if stage else ""), err=True)
             sys.exit(2)
 
 

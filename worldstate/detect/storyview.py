@@ -7,9 +7,8 @@ sentence split, its parse layer and its embeddings layer (nothing here parses or
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -20,7 +19,6 @@ from worldstate.state import Span, Story
 if TYPE_CHECKING:
     from spacy.tokens import Doc
 
-T = TypeVar("T")
 CONTENT_POS = frozenset({"NOUN", "PROPN", "VERB", "ADJ", "NUM", "ADV"})
 QUOTE_CHARS = '"“”«»'
 TITLE_WORDS = frozenset(
@@ -72,18 +70,14 @@ class StoryView:
         """One spaCy Doc per sentence, from the world's parse layer."""
         return self.world.sentence_docs
 
-    def cached(self, key: str, make: Callable[[], T]) -> T:
-        """``make()`` computed once per analysed story (kept on the World, shared by every head's view)."""
-        return self.world._remember(f"view:{key}", make)
-
     @property
     def lemmas(self) -> list[set[str]]:
-        return self.cached("lemmas", lambda: [content_lemmas(doc) for doc in self.docs])
+        return self.world.layer("view.lemmas")  # type: ignore[no-any-return]
 
     @property
     def word_sets(self) -> list[set[str]]:
         """The lower-cased word runs of each sentence (for whole-word name tests)."""
-        return self.cached("word_sets", lambda: [set(_WORD_RUN.findall(s.lower())) for s in self.sentences])
+        return self.world.layer("view.word_sets")  # type: ignore[no-any-return]
 
     def mentioning(self, keys: set[str]) -> list[bool]:
         """Per sentence, whether it names one of ``keys`` as a whole word (see :func:`mentions`)."""
@@ -102,13 +96,17 @@ class StoryView:
 
     def parse(self, text: str) -> Doc:
         """A short task input (a name, a question, an option) parsed by the world's pipeline (once per text)."""
-        return self.cached(f"parse:{text}", lambda: self.world.nlp(text))
+        parses: dict[str, Doc] = self.world.layer("view.input_parses")
+        if text not in parses:
+            parses[text] = self.world.nlp(text)
+        return parses[text]
 
     def parse_many(self, texts: list[str]) -> None:
         """Parse short task inputs in one batch (``nlp.pipe``) so later :meth:`parse` calls find them ready."""
-        missing = [t for t in dict.fromkeys(texts) if f"view:parse:{t}" not in self.world._memo]
+        parses: dict[str, Doc] = self.world.layer("view.input_parses")
+        missing = [t for t in dict.fromkeys(texts) if t not in parses]
         for text, doc in zip(missing, self.world.nlp.pipe(missing), strict=True):
-            self.cached(f"parse:{text}", lambda doc=doc: doc)
+            parses[text] = doc
 
     def sentence_of(self, offset: int) -> int:
         return self.story.sentence_at(offset)
@@ -148,3 +146,17 @@ def mentions(sentence: str, keys: set[str], words: set[str] | None = None) -> bo
     if words is None:
         words = set(_WORD_RUN.findall(low))
     return any(k in words if _WORD_RUN.fullmatch(k) else re.search(r"\b" + re.escape(k) + r"\b", low) for k in keys)
+
+
+# -- the lazy layers this module builds (declared in worldstate/layers.py) ---------------------------
+def sentence_lemmas(world: World) -> list[set[str]]:
+    return [content_lemmas(doc) for doc in world.sentence_docs]
+
+
+def sentence_word_sets(world: World) -> list[set[str]]:
+    return [set(_WORD_RUN.findall(s.lower())) for s in world.sentences]
+
+
+def input_parses(world: World) -> dict[str, Doc]:
+    """Filled by :meth:`StoryView.parse` and :meth:`StoryView.parse_many`, one Doc per task input."""
+    return {}

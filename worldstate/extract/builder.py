@@ -1,11 +1,15 @@
-"""The English/Stanza extraction pipeline: parse → coreference → speech → events → propositions →
-scenes and presence → perceptions → knowledge, filling one :class:`WorldState`."""
+"""The English/Stanza extraction pipeline as declared stages (:data:`STAGES`): parse → quotes → mentions →
+coreference → speech → events → propositions → scenes and presence → perception → knowledge, each filling
+its part of one :class:`Extraction`, from which :func:`world_state` makes the :class:`WorldState`.
+
+``analyze(text, disable=[...])`` runs them (see :mod:`worldstate.stages` for the checks and timings)."""
 
 from __future__ import annotations
 
 import bisect
-import time
 from collections import defaultdict
+from collections.abc import Collection
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -17,15 +21,16 @@ from worldstate.extract.coref.quoted import detach_attributed
 from worldstate.extract.events import extract_events, subject_of
 from worldstate.extract.knowledge import NARRATOR_ONLY_CAST, derive_knowledge, perceptions_for
 from worldstate.extract.lexicon import lexicon
-from worldstate.extract.mentions import detect_mentions
+from worldstate.extract.mentions import DetectedMention, detect_mentions
 from worldstate.extract.mentions.model import model_for as mention_model_for
 from worldstate.extract.parsed import ParsedDoc, assign_sentences
 from worldstate.extract.propositions import extract_propositions
-from worldstate.extract.quotes import find_quotes
+from worldstate.extract.quotes import Quote, find_quotes
 from worldstate.extract.scenes import build_stage, sentence_casts
 from worldstate.extract.speakers import model_for as speaker_model_for
 from worldstate.extract.speech import SpeechExtractor, fix_quote_pronouns, link_quote_pronouns, mark_quoted_tokens
-from worldstate.state import EntityKind, Story, WorldState
+from worldstate.stages import Stage, check_order, run_stages
+from worldstate.state import Entity, EntityKind, Event, Knowledge, Perception, Proposition, Speech, Story, WorldState
 
 MAX_UNRESOLVED = 500
 
@@ -48,43 +53,85 @@ def parse(story: Story, settings: Settings) -> tuple[ParsedDoc, str]:
     return doc, name
 
 
-def build_world_state(
-    story: Story, doc: ParsedDoc, settings: Settings, backend_name: str, parse_s: float | None = None
-) -> WorldState:
-    """Everything after parsing; shared by the spaCy and Stanza backends."""
-    timings: dict[str, float] = {"parse": parse_s} if parse_s is not None else {}
-    clock = time.perf_counter()
+@dataclass
+class Extraction:
+    """What the English stages share: each stage reads the fields of the stages it requires and fills
+    its own (a disabled stage leaves its fields empty)."""
 
-    def lap(name: str) -> None:
-        nonlocal clock
-        now = time.perf_counter()
-        timings[name] = now - clock
-        clock = now
+    story: Story
+    settings: Settings
+    doc: ParsedDoc | None = None
+    backend_name: str = ""
+    quotes: list[Quote] = field(default_factory=list)
+    mentions: list[DetectedMention] = field(default_factory=list)
+    coref: coref_mod.Coreference | None = None
+    entities: dict[str, Entity] = field(default_factory=dict)
+    kinds: dict[str, EntityKind] = field(default_factory=dict)
+    speeches: list[Speech] = field(default_factory=list)
+    unresolved_speech: list[str] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    by_verb: dict[int, str] = field(default_factory=dict)
+    propositions: list[Proposition] = field(default_factory=list)
+    scenes: list[tuple[int, int]] = field(default_factory=list)
+    present: list[list[str]] = field(default_factory=list)
+    perceptions: list[Perception] = field(default_factory=list)
+    perceivers: dict[int, set[str]] = field(default_factory=dict)
+    knowledge: list[Knowledge] = field(default_factory=list)
+    embedder_used: bool = False
 
-    quotes = find_quotes(story)
-    mark_quoted_tokens(doc, quotes)
-    embedder_used: list[str] = []
+    def parsed(self) -> ParsedDoc:
+        assert self.doc is not None, "the parse stage runs first"
+        return self.doc
 
+    def resolved(self) -> coref_mod.Coreference:
+        assert self.coref is not None, "the coref stage runs before the stages that require it"
+        return self.coref
+
+
+def _parse(x: Extraction) -> None:
+    x.doc, x.backend_name = parse(x.story, x.settings)
+
+
+def _quotes(x: Extraction) -> None:
+    x.quotes = find_quotes(x.story)
+    mark_quoted_tokens(x.parsed(), x.quotes)
+
+
+def _mentions(x: Extraction) -> None:
+    x.mentions = detect_mentions(x.parsed(), mention_model_for(x.settings))
+
+
+def _coref(x: Extraction) -> None:
     def embed(texts: list[str]) -> np.ndarray:  # the embedder loads only when a nominal needs it
         from worldstate.extract.models import get_embedder
 
-        embedder_used.append("yes")
-        return get_embedder(settings).encode(texts)
+        x.embedder_used = True
+        return get_embedder(x.settings).encode(texts)
 
-    coref = coref_mod.resolve(
-        doc, story.text, embed, detect_mentions(doc, mention_model_for(settings)), coref_mod.ranker_for(settings)
-    )
-    entities = {e.id: e for e in coref.entities}
-    kinds = {e.id: e.kind for e in coref.entities}
-    lap("coref")
+    x.coref = coref_mod.resolve(x.parsed(), x.story.text, embed, x.mentions, coref_mod.ranker_for(x.settings))
+    x.entities = {e.id: e for e in x.coref.entities}
+    x.kinds = {e.id: e.kind for e in x.coref.entities}
 
-    speeches, unresolved_speech = SpeechExtractor(story, doc, coref, entities, speaker_model_for(settings)).run(quotes)
-    quoted = coref.pending_quote_pronouns + detach_attributed(speeches, coref, entities, doc)
-    unresolved_speech += link_quote_pronouns(speeches, quoted, entities, doc)
-    fix_quote_pronouns(speeches, coref, entities, doc)
-    if name_speaker_groups(speeches, coref, entities):  # "we (Meg's group)", id "we-meg-s-group"
-        kinds = {e.id: e.kind for e in coref.entities}
-    speech_at_start = {sp.span.start: sp for sp in speeches}
+
+def _speech(x: Extraction) -> None:
+    """Speakers and addressees of the quotes; then coreference again where speech settles it (pronouns
+    inside quotes, attributed mentions, named speaker groups such as "we (Meg's group)")."""
+    doc, coref = x.parsed(), x.resolved()
+    speeches, unresolved = SpeechExtractor(x.story, doc, coref, x.entities, speaker_model_for(x.settings)).run(x.quotes)
+    quoted = coref.pending_quote_pronouns + detach_attributed(speeches, coref, x.entities, doc)
+    unresolved += link_quote_pronouns(speeches, quoted, x.entities, doc)
+    fix_quote_pronouns(speeches, coref, x.entities, doc)
+    if name_speaker_groups(speeches, coref, x.entities):  # "we (Meg's group)", id "we-meg-s-group"
+        x.kinds = {e.id: e.kind for e in coref.entities}
+    x.speeches, x.unresolved_speech = speeches, unresolved
+
+
+def _events(x: Extraction) -> None:
+    x.events, x.by_verb = extract_events(x.parsed(), x.resolved(), x.kinds, x.settings)
+
+
+def _propositions(x: Extraction) -> None:
+    speech_at_start = {sp.span.start: sp for sp in x.speeches}
     sp_starts = sorted(speech_at_start)
 
     def speaker_at(offset: int) -> str | None:
@@ -94,24 +141,64 @@ def build_world_state(
         sp = speech_at_start[sp_starts[k]]
         return sp.speaker if sp.span.start <= offset < sp.span.end else None
 
-    events, by_verb = extract_events(doc, coref, kinds, settings)
-    props = extract_propositions(doc, coref, kinds, by_verb, speaker_at, story.text)
-    stage = build_stage(story, sentence_casts(story, doc, coref, entities, speeches, coref.groups))
-    for ev in events:
+    x.propositions = extract_propositions(x.parsed(), x.resolved(), x.kinds, x.by_verb, speaker_at, x.story.text)
+
+
+def _scenes(x: Extraction) -> None:
+    """Scenes and who is present at each sentence; each event gets its scene and cast (when the events
+    stage ran)."""
+    coref = x.resolved()
+    stage = build_stage(x.story, sentence_casts(x.story, x.parsed(), coref, x.entities, x.speeches, coref.groups))
+    x.scenes, x.present = stage.scenes, stage.present
+    for ev in x.events:
         ev.scene = stage.scene_of[ev.sentence] if ev.sentence < len(stage.scene_of) else 0
         ev.present = list(stage.present[ev.sentence]) if ev.sentence < len(stage.present) else []
-    lap("speech_events_scenes")
 
-    explicit, perceivers = _explicit_perceptions(doc, coref, by_verb, kinds)
-    perceptions = perceptions_for(events, explicit)
+
+def _perception(x: Extraction) -> None:
+    explicit, x.perceivers = _explicit_perceptions(x.parsed(), x.resolved(), x.by_verb, x.kinds)
+    x.perceptions = perceptions_for(x.events, explicit)
+
+
+def _knowledge(x: Extraction) -> None:
     mention_count = sorted(
-        (e for e in coref.entities if e.kind == EntityKind.CHARACTER), key=lambda e: -len(e.mentions)
+        (e for e in x.resolved().entities if e.kind == EntityKind.CHARACTER), key=lambda e: -len(e.mentions)
     )
     main_cast = [e.id for e in mention_count[:NARRATOR_ONLY_CAST]]
-    knowledge = derive_knowledge(props, stage.present, perceivers, speeches, main_cast)
-    lap("knowledge")
+    x.knowledge = derive_knowledge(x.propositions, x.present, x.perceivers, x.speeches, main_cast)
 
-    unresolved = [*coref.unresolved, *unresolved_speech]
+
+STAGES: tuple[Stage[Extraction], ...] = (
+    Stage("parse", (), _parse, "tokens, lemmas, dependencies and the sentence split (spaCy or Stanza)"),
+    Stage("quotes", ("parse",), _quotes, "quotations, and which tokens lie inside one"),
+    Stage("mentions", ("quotes",), _mentions, "mentions of entities (names, nominals, pronouns)"),
+    Stage("coref", ("mentions",), _coref, "entities: mentions clustered by coreference"),
+    Stage("speech", ("quotes", "coref"), _speech, "speaker and addressees of each quote; coref amended"),
+    Stage("events", ("coref",), _events, "events: verbs with their participants, time and realis"),
+    Stage("propositions", ("events", "speech"), _propositions, "what each clause asserts, and who says it"),
+    Stage("scenes", ("coref", "speech"), _scenes, "scenes and who is present at each sentence"),
+    Stage("perception", ("events", "scenes"), _perception, "who perceives each event"),
+    Stage("knowledge", ("propositions", "scenes", "perception"), _knowledge, "what each character knows"),
+)
+check_order(STAGES)
+STAGE_NAMES: tuple[str, ...] = tuple(s.name for s in STAGES)
+
+
+def run_pipeline(
+    story: Story, settings: Settings, disable: Collection[str] = (), timings: dict[str, float] | None = None
+) -> Extraction:
+    """Run the enabled :data:`STAGES` over ``story`` (the parse stage re-segments it); ``timings`` gets
+    each stage's seconds."""
+    x = Extraction(story, settings)
+    run_stages(STAGES, x, disable, timings)
+    return x
+
+
+def world_state(x: Extraction, timings: dict[str, float]) -> WorldState:
+    """The :class:`WorldState` the stages filled."""
+    story, settings = x.story, x.settings
+    coref_unresolved = x.coref.unresolved if x.coref is not None else []
+    unresolved = [*coref_unresolved, *x.unresolved_speech]
     if len(unresolved) > MAX_UNRESOLVED:
         unresolved = [*unresolved[:MAX_UNRESOLVED], f"… and {len(unresolved) - MAX_UNRESOLVED} more"]
     long_sentences = [s.index for s in story.sentences if len(s.span) > 2000]
@@ -122,26 +209,39 @@ def build_world_state(
         )
     metadata = {
         "backend": (settings.backend or "spacy"),
-        "parser": backend_name,
-        "embedding_model": _embedding_name(settings) if embedder_used else "(not needed for this story)",
+        "parser": x.backend_name,
+        "embedding_model": _embedding_name(settings) if x.embedder_used else "(not needed for this story)",
         "language": story.language,
         "coref": "rule pass (names, nominals, salience, MiniLM nominal matching) re-clustered by a learned "
         "mention ranker",
         "timings_s": ", ".join(f"{k}={v:.2f}" for k, v in timings.items()),
     }
+    skipped = [name for name in STAGE_NAMES if name != "parse" and name not in timings]
+    if skipped:
+        metadata["disabled_stages"] = ", ".join(skipped)
     return WorldState(
         story=story,
-        entities=coref.entities,
-        mentions=sorted(coref.mentions, key=lambda m: m.span.start),
-        events=events,
-        propositions=props,
-        speeches=speeches,
-        perceptions=perceptions,
-        knowledge=knowledge,
-        scenes=stage.scenes,
+        entities=x.coref.entities if x.coref is not None else [],
+        mentions=sorted(x.coref.mentions, key=lambda m: m.span.start) if x.coref is not None else [],
+        events=x.events,
+        propositions=x.propositions,
+        speeches=x.speeches,
+        perceptions=x.perceptions,
+        knowledge=x.knowledge,
+        scenes=x.scenes,
         unresolved=unresolved,
         metadata=metadata,
     )
+
+
+def build_world_state(
+    story: Story, doc: ParsedDoc, settings: Settings, backend_name: str, parse_s: float | None = None
+) -> WorldState:
+    """Every stage after parsing, over a parse made elsewhere (a Stanza CoNLL-U file, a test's parse)."""
+    timings: dict[str, float] = {"parse": parse_s} if parse_s is not None else {}
+    x = Extraction(story, settings, doc, backend_name)
+    run_stages(STAGES[1:], x, (), timings)
+    return world_state(x, timings)
 
 
 def _embedding_name(settings: Settings) -> str:
@@ -171,7 +271,7 @@ def _explicit_perceptions(
 
 
 def extract_english(story: Story, settings: Settings) -> tuple[WorldState, ParsedDoc]:
-    """Parse with the configured backend, then build the world state; returns both."""
-    start = time.perf_counter()
-    doc, name = parse(story, settings)
-    return build_world_state(story, doc, settings, name, time.perf_counter() - start), doc
+    """Run every stage; returns the world state and the parse."""
+    timings: dict[str, float] = {}
+    x = run_pipeline(story, settings, (), timings)
+    return world_state(x, timings), x.parsed()

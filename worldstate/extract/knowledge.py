@@ -17,6 +17,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from worldstate.extract.events import PRIVATE_ROLE
+from worldstate.identity_cache import IdentityCache
 from worldstate.state import Channel, Event, Knowledge, Perception, Proposition, Source, Speech, WorldState
 
 NARRATOR_ONLY_CAST = 25  # NARRATOR_ONLY records go to this many most-mentioned characters
@@ -110,14 +111,17 @@ class _Index:
     private_only: dict[int, set[str]] = field(default_factory=dict)
 
 
-_cache: dict[int, tuple[WorldState, tuple[int, int, int], _Index]] = {}
+_indexes: IdentityCache[_Index] = IdentityCache()
 
 
 def _index(ws: WorldState) -> _Index:
+    """The index of ``ws``, built once per world state (again when its events, knowledge or speeches
+    change in number)."""
     key = (len(ws.events), len(ws.knowledge), len(ws.speeches))
-    hit = _cache.get(id(ws))
-    if hit and hit[0] is ws and hit[1] == key:
-        return hit[2]
+    return _indexes.get(ws, key, lambda: _build_index(ws))
+
+
+def _build_index(ws: WorldState) -> _Index:
     events: dict[int, list[Event]] = defaultdict(list)
     present_at: dict[int, set[str]] = defaultdict(set)
     for ev in ws.events:
@@ -146,13 +150,9 @@ def _index(ws: WorldState) -> _Index:
         for s, evs in events.items()
         if evs and all(ev.arguments.get(PRIVATE_ROLE) is not None for ev in evs)
     }
-    index = _Index(
+    return _Index(
         events, perceived, known, sorted(ws.speeches, key=lambda sp: sp.sentence), present_at, reach, private_only
     )
-    if len(_cache) > 8:
-        _cache.clear()
-    _cache[id(ws)] = (ws, key, index)
-    return index
 
 
 def private_holders(ws: WorldState) -> dict[int, set[str]]:
@@ -240,22 +240,20 @@ def accessibility(ws: WorldState, character_id: str, by: int | None = None) -> l
     return out
 
 
-_postings_cache: dict[int, tuple[WorldState, int, dict[str, list[int]]]] = {}
+_postings: IdentityCache[dict[str, list[int]]] = IdentityCache()
 
 
 def _word_postings(ws: WorldState) -> dict[str, list[int]]:
     """word → indices of the sentences containing it (the words of :func:`_words`), cached per world."""
-    hit = _postings_cache.get(id(ws))
-    if hit and hit[0] is ws and hit[1] == len(ws.story.sentences):
-        return hit[2]
-    postings: dict[str, list[int]] = defaultdict(list)
-    for k in range(len(ws.story.sentences)):
-        for word in _words(ws.story.sentence_text(k)):
-            postings[word].append(k)
-    if len(_postings_cache) > 8:
-        _postings_cache.clear()
-    _postings_cache[id(ws)] = (ws, len(ws.story.sentences), postings)
-    return postings
+
+    def build() -> dict[str, list[int]]:
+        postings: dict[str, list[int]] = defaultdict(list)
+        for k in range(len(ws.story.sentences)):
+            for word in _words(ws.story.sentence_text(k)):
+                postings[word].append(k)
+        return postings
+
+    return _postings.get(ws, len(ws.story.sentences), build)
 
 
 def find_character(ws: WorldState, name: str) -> str | None:

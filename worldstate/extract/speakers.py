@@ -23,7 +23,7 @@ from worldstate.extract.speakers_exchange import exchange_features
 from worldstate.state import EntityKind
 
 if TYPE_CHECKING:
-    from worldstate.extract.speech import SpeechExtractor, _Turn
+    from worldstate.extract.speech_turns import Turn, TurnReader
 
 TASK = "litbank-quotes"
 SHIPPED = "speaker_model.json"
@@ -100,9 +100,7 @@ class Candidate:
     features: list[str]
 
 
-def candidates(
-    ex: SpeechExtractor, turns: list[_Turn], k: int, speakers: list[str | None] | None = None
-) -> list[Candidate]:
+def candidates(ex: TurnReader, turns: list[Turn], k: int, speakers: list[str | None] | None = None) -> list[Candidate]:
     """The candidate speakers of quote ``k`` and their features (``turns`` hold the rules' speakers;
     ``speakers``, when given, are the turns' speakers the neighbour features read, else the rules')."""
     said = speakers if speakers is not None else [t.speaker for t in turns]
@@ -239,7 +237,7 @@ def candidates(
     return out
 
 
-def pronoun_antecedent(ex: SpeechExtractor, info: Any, reach: int = 60) -> tuple[int, str | None, int]:
+def pronoun_antecedent(ex: TurnReader, info: Any, reach: int = 60) -> tuple[int, str | None, int]:
     """For a pronoun speech subject: how many tokens back its own cluster was last named or described,
     and the nearest named or described speaker-kind entity before it in the narration that agrees with it
     in gender and number, with its distance in tokens (a "said he" whose cluster was named long ago more
@@ -271,7 +269,7 @@ def pronoun_antecedent(ex: SpeechExtractor, info: Any, reach: int = 60) -> tuple
     return own, other, gap
 
 
-def _neighbours(ex: SpeechExtractor, turns: list[_Turn], k: int) -> dict[int, tuple[_Turn, bool]]:
+def _neighbours(ex: TurnReader, turns: list[Turn], k: int) -> dict[int, tuple[Turn, bool]]:
     """The turns two before and two after quote ``k`` by offset, each with whether the turns between
     are one exchange (each answers the one before)."""
     out = {}
@@ -287,7 +285,7 @@ def _neighbours(ex: SpeechExtractor, turns: list[_Turn], k: int) -> dict[int, tu
     return out
 
 
-def rerank(ex: SpeechExtractor, turns: list[_Turn], model: SpeakerModel, passes: int = PASSES) -> None:
+def rerank(ex: TurnReader, turns: list[Turn], model: SpeakerModel, passes: int = PASSES) -> None:
     """Replace each turn's rule speaker by the model's best candidate. The first pass reads the rules'
     speakers of the neighbouring turns; each further pass reads the previous pass's choices. A candidate
     called inside the quote ("Now, then, Gretel, …") does not speak it while another candidate is there

@@ -13,17 +13,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from worldstate.extract.speech import SpeechExtractor, _Turn
+    from worldstate.extract.speech_turns import Turn, TurnReader
 
 MAX_STEPS = 8  # utterances counted to the anchor turn at most
 RUN_REACH = 12  # turns each side of a quote searched for the exchange's participants
 
 
-def _linked(ex: SpeechExtractor, turns: list[_Turn], a: int, b: int) -> bool:
+def _linked(ex: TurnReader, turns: list[Turn], a: int, b: int) -> bool:
     return ex.adjacent(turns[a], turns[b]) or ex.same_turn(turns[a], turns[b])
 
 
-def _anchor(ex: SpeechExtractor, turns: list[_Turn], k: int, step: int) -> tuple[int, int] | None:
+def _anchor(ex: TurnReader, turns: list[Turn], k: int, step: int) -> tuple[int, int] | None:
     """(turn index, utterances between) of the nearest verb-attributed turn before (``step`` -1) or after
     (+1) quote ``k`` in its exchange, or None."""
     j, count = k, 0
@@ -41,7 +41,7 @@ def _anchor(ex: SpeechExtractor, turns: list[_Turn], k: int, step: int) -> tuple
     return None
 
 
-def _other_participant(ex: SpeechExtractor, turns: list[_Turn], k: int, anchor: int) -> str | None:
+def _other_participant(ex: TurnReader, turns: list[Turn], k: int, anchor: int) -> str | None:
     """The exchange's participant other than the anchor turn's speaker: the nearest other verb-attributed
     speaker in the linked run around quote ``k``, else the anchor turn's single listener or vocative."""
     speaker = turns[anchor].speaker
@@ -58,7 +58,7 @@ def _other_participant(ex: SpeechExtractor, turns: list[_Turn], k: int, anchor: 
     return called[0] if len(set(called)) == 1 else None
 
 
-def exchange_features(ex: SpeechExtractor, turns: list[_Turn], k: int) -> dict[str, set[str]]:
+def exchange_features(ex: TurnReader, turns: list[Turn], k: int) -> dict[str, set[str]]:
     """{entity: features} of the turn-taking guesses for quote ``k`` (none for a verb-attributed quote)."""
     out: dict[str, set[str]] = {}
     if turns[k].rule == "verb":

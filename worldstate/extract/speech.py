@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass, field
 from functools import lru_cache
 
 from worldstate.data import load_yaml
@@ -36,6 +35,7 @@ from worldstate.extract.lexicon import lexicon
 from worldstate.extract.parsed import ParsedDoc, Token
 from worldstate.extract.quotes import Quote
 from worldstate.extract.speakers import SpeakerModel, rerank
+from worldstate.extract.speech_turns import Turn
 from worldstate.state import Entity, EntityKind, Span, Speech, Story
 
 ATTRIBUTION_REACH = 250  # characters around a quote searched for its speech verb
@@ -76,20 +76,6 @@ def mark_quoted_tokens(doc: ParsedDoc, quotes: list[Quote]) -> None:
         tok.in_quote = k >= 0 and quotes[k].start <= tok.start < quotes[k].end
 
 
-@dataclass
-class _Turn:
-    """What the extractor knows about one quote while it works."""
-
-    quote: Quote
-    sentence: int
-    block: int  # paragraph index (a line, on a sentence-a-line story)
-    speaker: str | None = None
-    addressees: list[str] = field(default_factory=list)
-    vocatives: list[str] = field(default_factory=list)
-    rule: str = ""  # which rule gave the speaker (verb, same-turn, vocative, alternation, addressee, named, ranker)
-    confidence: float | None = None  # the speaker ranker's probability for the speaker (None: rules only)
-
-
 class SpeechExtractor:
     def __init__(
         self,
@@ -127,7 +113,7 @@ class SpeechExtractor:
                 out.append(m.entity)
         return out
 
-    def regions(self, turns: list[_Turn], k: int) -> tuple[tuple[int, int], tuple[int, int]]:
+    def regions(self, turns: list[Turn], k: int) -> tuple[tuple[int, int], tuple[int, int]]:
         """(after, before) character ranges searched for the attribution of quote ``k``."""
         q = turns[k].quote
         block = self.block_of(max(q.start, q.end - 1))
@@ -151,7 +137,7 @@ class SpeechExtractor:
         return after, before
 
     # -- evidence --------------------------------------------------------------------------------------
-    def speech_verb(self, turns: list[_Turn], k: int) -> Token | None:
+    def speech_verb(self, turns: list[Turn], k: int) -> Token | None:
         """The attribution verb of quote ``k`` (see the module docstring), or None."""
         q = turns[k].quote
         (a_lo, a_hi), (b_lo, b_hi) = self.regions(turns, k)
@@ -262,13 +248,13 @@ class SpeechExtractor:
         return out
 
     # -- the pass --------------------------------------------------------------------------------------
-    def adjacent(self, a: _Turn, b: _Turn) -> bool:
+    def adjacent(self, a: Turn, b: Turn) -> bool:
         """Whether quote ``b`` answers quote ``a`` (consecutive turns of one exchange)."""
         if self.lines:
             return b.sentence - self.story.sentence_at(a.quote.end - 1) <= TURN_GAP_SENTENCES
         return b.block - a.block == 1
 
-    def called(self, turns: list[_Turn], k: int) -> set[str]:
+    def called(self, turns: list[Turn], k: int) -> set[str]:
         """The characters called inside quote ``k`` or inside a quote of the same sentence and paragraph
         around it (‘Now, then, Gretel,’ she cried, ‘stir yourself …’): whoever is called is
         not the one speaking."""
@@ -278,13 +264,13 @@ class SpeechExtractor:
                 out.update(turns[j].vocatives)
         return out
 
-    def same_turn(self, a: _Turn, b: _Turn) -> bool:
+    def same_turn(self, a: Turn, b: Turn) -> bool:
         return a.sentence == b.sentence if self.lines else a.block == b.block
 
-    def rule_turns(self, quotes: list[Quote]) -> list[_Turn]:
+    def rule_turns(self, quotes: list[Quote]) -> list[Turn]:
         """The quotes' turns with the rules' speakers and addressees (see the module docstring)."""
         turns = [
-            _Turn(q, self.story.sentence_at(q.start), self.block_of(q.start), vocatives=self.vocatives(q))
+            Turn(q, self.story.sentence_at(q.start), self.block_of(q.start), vocatives=self.vocatives(q))
             for q in quotes
         ]
         for k, turn in enumerate(turns):
@@ -333,7 +319,7 @@ class SpeechExtractor:
             )
         return speeches, unresolved
 
-    def fallback_speaker(self, turns: list[_Turn], k: int) -> tuple[str | None, str]:
+    def fallback_speaker(self, turns: list[Turn], k: int) -> tuple[str | None, str]:
         """The speaker of a quote without an attribution verb, and the rule that gave it."""
         turn = turns[k]
         prev = turns[k - 1] if k > 0 else None
@@ -376,7 +362,7 @@ class SpeechExtractor:
                 return ent
         return None
 
-    def continues(self, prev: _Turn, turn: _Turn) -> bool:
+    def continues(self, prev: Turn, turn: Turn) -> bool:
         """On a sentence-a-line story: ``prev`` is followed on its line by narration (its attribution) and
         ``turn`` opens the next line, which LitBank's quotes show is more often the same speaker going on."""
         prev_line = self.block_of(prev.quote.end - 1)
@@ -386,7 +372,7 @@ class SpeechExtractor:
         before = self.story.text[self.block_span(turn.block).start : turn.quote.start].strip()
         return bool(after) and not before and prev.rule == "verb"
 
-    def other_participant(self, turns: list[_Turn], last: int) -> str | None:
+    def other_participant(self, turns: list[Turn], last: int) -> str | None:
         """The latest speaker before turn ``last`` in the same exchange who is not its speaker."""
         j = last
         while j > 0 and self.adjacent(turns[j - 1], turns[j]):
@@ -395,7 +381,7 @@ class SpeechExtractor:
                 return turns[j].speaker
         return None
 
-    def fallback_addressees(self, turns: list[_Turn], k: int) -> list[str]:
+    def fallback_addressees(self, turns: list[Turn], k: int) -> list[str]:
         turn = turns[k]
         if turn.vocatives:
             return list(turn.vocatives)

@@ -91,25 +91,25 @@ def _death_claims(doc: Token) -> list[tuple[Token, Token]]:
 
 def story_actions(story: World) -> dict[tuple[str, str, str], Span]:
     """(agent id, verb lemma, patient id) → its first evidence span, for every narrated transitive
-    clause of the story whose subject and object are both entities."""
+    clause of the story whose subject and object are both entities (the ``faithfulness.story_actions`` layer)."""
+    return story.layer("faithfulness.story_actions")  # type: ignore[no-any-return]
 
-    def find() -> dict[tuple[str, str, str], Span]:
-        from worldstate.extract.timeline.clause import sentence_views
 
-        out: dict[tuple[str, str, str], Span] = {}
-        for view in sentence_views(story):
-            if view is None:
+def find_story_actions(story: World) -> dict[tuple[str, str, str], Span]:
+    from worldstate.extract.timeline.clause import sentence_views
+
+    out: dict[tuple[str, str, str], Span] = {}
+    for view in sentence_views(story):
+        if view is None:
+            continue
+        for tok in view.doc:
+            if tok.pos_ != "VERB":
                 continue
-            for tok in view.doc:
-                if tok.pos_ != "VERB":
-                    continue
-                obj = next((c for c in tok.children if c.dep_ == "dobj"), None)
-                agent, patient = view.agent(tok), view.ent(obj)
-                if agent and patient and agent != patient:
-                    out.setdefault((agent, tok.lemma_.lower(), patient), view.span(tok, obj))
-        return out
-
-    return story._remember("faithfulness_story_actions", find)
+            obj = next((c for c in tok.children if c.dep_ == "dobj"), None)
+            agent, patient = view.agent(tok), view.ent(obj)
+            if agent and patient and agent != patient:
+                out.setdefault((agent, tok.lemma_.lower(), patient), view.span(tok, obj))
+    return out
 
 
 def contradictions(story: World, summary: World) -> list[Contradiction]:

@@ -24,6 +24,8 @@ from worldstate.detect.storyview import StoryView, name_keys
 if TYPE_CHECKING:
     from spacy.tokens import Doc
 
+    from worldstate.analysis import World
+
 PRONOUNS = frozenset({"he", "she", "they", "him", "her", "his", "them", "their"})
 
 
@@ -50,7 +52,12 @@ def _cue_hits(sentence: str, phrases: list[str]) -> list[str]:
 def _per_sentence(view: StoryView) -> tuple[list[list[str]], list[list[str]]]:
     """Character-independent facts per sentence, computed once per view: the 'elsewhere' cue hits and
     the lower-cased proper-noun subjects of private-mind verbs."""
-    return view.cached("access_per_sentence", lambda: _compute_per_sentence(view))
+    return view.world.layer("knowledge.access_cues")  # type: ignore[no-any-return]
+
+
+def access_cues(world: World) -> tuple[list[list[str]], list[list[str]]]:
+    """The ``knowledge.access_cues`` layer (see :func:`_per_sentence`)."""
+    return _compute_per_sentence(StoryView(world))
 
 
 def _compute_per_sentence(view: StoryView) -> tuple[list[list[str]], list[list[str]]]:
@@ -71,7 +78,12 @@ def _compute_per_sentence(view: StoryView) -> tuple[list[list[str]], list[list[s
 
 def _starts_with_pronoun(view: StoryView, index: int) -> bool:
     """Whether the sentence's first subject is a pronoun (computed for every sentence once per story)."""
-    return view.cached("starts_with_pronoun", lambda: [_first_subject_is_pronoun(doc) for doc in view.docs])[index]
+    return view.world.layer("knowledge.starts_with_pronoun")[index]  # type: ignore[no-any-return]
+
+
+def starts_with_pronoun(world: World) -> list[bool]:
+    """The ``knowledge.starts_with_pronoun`` layer: per sentence, whether its first subject is a pronoun."""
+    return [_first_subject_is_pronoun(doc) for doc in world.sentence_docs]
 
 
 def _first_subject_is_pronoun(doc: Doc) -> bool:

@@ -3,7 +3,7 @@ predicate (and, for possession, the same object's earlier holder)."""
 
 from __future__ import annotations
 
-from worldstate.extract.timeline.patterns import RELEASE, Change
+from worldstate.extract.timeline.change import RELEASE, Change
 from worldstate.extract.timeline.relations import ended_by
 from worldstate.state.timeline import Predicate, StateInterval, Timeline
 

@@ -30,7 +30,7 @@ from worldstate.state import EntityKind, MentionKind
 from worldstate.state.timeline import Modality, Predicate
 
 if TYPE_CHECKING:
-    from worldstate.extract.timeline.patterns import Change
+    from worldstate.extract.timeline.change import Change
 
 DIE, KILL, REVIVE = "die", "kill", "revive"
 _LIVING = ("character", "group")
@@ -375,7 +375,7 @@ def _told(
     view: SentenceView, anchor: Token, who: str | None, value: str, *toks: Token | None, kind_ok: bool = False
 ) -> Iterator[Change]:
     """One ALIVE change of ``who`` anchored on ``anchor`` (a denied death is life: "was not dead")."""
-    from worldstate.extract.timeline.patterns import _change
+    from worldstate.extract.timeline.change import make_change as _change
 
     if not who or (not kind_ok and not _living(view, who)):
         return

@@ -7,11 +7,13 @@ cannot be sure of it leaves out. Modality comes from :meth:`SentenceView.modalit
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from worldstate.extract.mentions.features import noun_classes
+from worldstate.extract.timeline.change import RELEASE as RELEASE
+from worldstate.extract.timeline.change import Change as Change
+from worldstate.extract.timeline.change import make_change as _change
 from worldstate.extract.timeline.clause import (
     SentenceView,
     Token,
@@ -19,6 +21,7 @@ from worldstate.extract.timeline.clause import (
     is_personal_pronoun,
     is_reflexive,
 )
+from worldstate.extract.timeline.company import comitative_owner
 from worldstate.extract.timeline.places import is_gathering_noun, is_place_noun, is_plant_noun, vessel_boarded
 from worldstate.extract.timeline.relations import MARRIED as MARRIED
 from worldstate.extract.timeline.relations import relation_by_noun, relation_by_verb
@@ -44,28 +47,10 @@ from worldstate.extract.timeline.verbs import (
 )
 from worldstate.extract.timeline.words import words
 from worldstate.state import Span
-from worldstate.state.timeline import Modality, Predicate
+from worldstate.state.timeline import Predicate
 
 # prepositions that place a place further: "the drawing-room at Miss Watkin's house in Onslow gardens"
 PLACING_PREPS = frozenset({"of", "at", "in", "on", "beside", "near", "by", "under", "behind"})
-RELEASE = ""  # subject of a HOLDS change that leaves the object with nobody
-
-
-@dataclass
-class Change:
-    """One state told in one sentence (assembled into intervals by :mod:`.assemble`)."""
-
-    subject: str
-    predicate: Predicate
-    value: str
-    sentence: int
-    evidence: Span
-    modality: Modality = Modality.ASSERTED
-    holder: str | None = None
-    value_text: str = ""
-    object_lemma: str = ""  # HOLDS: the held thing's head noun
-    present_tense: bool = False  # told in the present tense (generic in a story told in the past)
-    active: bool = True  # the subject acts (went, took); False when acted on (carried, given)
 
 
 def read_sentence(view: SentenceView) -> list[Change]:
@@ -93,18 +78,6 @@ def read_sentence(view: SentenceView) -> list[Change]:
             out += alive_by_description(view, tok)
             out += role(view, tok)
     return out
-
-
-def _change(
-    view: SentenceView, anchor: Token, subject: str, predicate: Predicate, value: str, *toks: Token, **kw: Any
-) -> Change:
-    modality, holder = view.modality(anchor)
-    present = anchor.tag_ in ("VBZ", "VBP") or any(
-        c.dep_ in ("aux", "auxpass") and c.tag_ in ("VBZ", "VBP") for c in anchor.children
-    )
-    return Change(
-        subject, predicate, value, view.index, view.span(anchor, *toks), modality, holder, present_tense=present, **kw
-    )
 
 
 # -- location ---------------------------------------------------------------------------------------
@@ -668,36 +641,6 @@ def _described(view: SentenceView, noun: Token) -> str | None:
 def relation(view: SentenceView, noun: Token) -> Iterator[Change]:
     """'the miller's daughter', 'the king, her father', 'the daughter of Count Rutger' (:mod:`.relations`)."""
     yield from relation_by_noun(view, noun)
-
-
-_POSSESSIVE_GENDER = {"his": "male", "her": "female"}
-
-
-def comitative_owner(view: SentenceView, poss: Token | None) -> str | None:
-    """Whose 'his'/'her' it is in a phrase of company: "a poor wood-cutter with his wife", "the king came
-    with his three sons" (the one the with-phrase goes with, named before it, of the pronoun's gender or
-    of none); None when the possessive is not in one (coreference's reading stands)."""
-    gender = _POSSESSIVE_GENDER.get(poss.lower_) if poss is not None else None
-    if poss is None or gender is None or poss.dep_ != "poss":
-        return None
-    noun = poss.head
-    while noun.dep_ == "conj" and noun.head.i != noun.i:  # "with his wife and his two children"
-        noun = noun.head
-    if noun.dep_ != "pobj" or noun.head.lower_ != "with":
-        return None
-    with_, head = noun.head, noun.head.head
-    candidates = [head] if head.pos_ in ("NOUN", "PROPN") else []
-    if head.pos_ in ("VERB", "AUX"):
-        candidates.append(view.subject(head))
-    candidates += [c for c in head.children if c.dep_ in ("nsubj", "nsubjpass")]
-    candidates += [c for c in head.children if c.dep_ in ("dobj", "attr")]  # "there dwelt a wood-cutter with …"
-    for tok in candidates:
-        if tok is None or tok.i >= with_.i or (is_personal_pronoun(tok) and tok.lower_ not in ("he", "she")):
-            continue
-        ent = view.who(tok)
-        if ent and view.kind(ent) not in ("place", "time") and view.gender(ent) in ("", gender):
-            return ent
-    return None
 
 
 def marriage(view: SentenceView, verb: Token) -> Iterator[Change]:

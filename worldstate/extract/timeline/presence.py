@@ -1,6 +1,6 @@
 """Presence and perception: who is in the scene at each sentence, awake, and who perceives what it tells.
 
-Built once per World (``world._remember``) from the parse, the mentions, the quotes and the World's scenes:
+Built once per World (the declared layer ``timeline.presence``) from the parse, the mentions, the quotes and the World's scenes:
 
 * **On stage** at a sentence: a character named there outside quotes (not only as a possessor, "their
   parents"; nor only as what is thought of, waited or asked for: "thought of her children", "watched for
@@ -107,7 +107,7 @@ class _Cues:
 
 def presence(world: World) -> Presence:
     """The presence layer of ``world`` (built once)."""
-    return world._remember("timeline_presence", lambda: _build(world))  # type: ignore[no-any-return]
+    return world.layer("timeline.presence")  # type: ignore[no-any-return]
 
 
 def present_at(world: World, k: int) -> set[str]:
@@ -139,7 +139,7 @@ def overheard(world: World) -> list[tuple[int, str, int, str | None]]:
 
 
 # -- building -----------------------------------------------------------------------------------------
-def _build(world: World) -> Presence:
+def build_presence(world: World) -> Presence:
     from worldstate.extract.timeline.clause import sentence_views
 
     n = len(world.sentences)
@@ -549,12 +549,12 @@ def _heard_voice(
 
 def quote_speakers(world: World) -> dict[int, str | None]:
     """Sentence → the speaker of the quote it lies in (the latest quote covering it)."""
+    return world.layer("timeline.quote_speakers")  # type: ignore[no-any-return]
 
-    def make() -> dict[int, str | None]:
-        out: dict[int, str | None] = {}
-        for first, last, speaker in _quote_sentences(world):
-            for k in range(first, last + 1):
-                out[k] = speaker
-        return out
 
-    return world._remember("timeline_quote_speakers", make)  # type: ignore[no-any-return]
+def find_quote_speakers(world: World) -> dict[int, str | None]:
+    out: dict[int, str | None] = {}
+    for first, last, speaker in _quote_sentences(world):
+        for k in range(first, last + 1):
+            out[k] = speaker
+    return out

@@ -14,6 +14,7 @@ from worldstate.state.timeline import Predicate, StateInterval, Timeline
 
 if TYPE_CHECKING:
     from worldstate.analysis import World
+    from worldstate.extract.timeline.clause import StoryIndex
 
 _DENY = ("know", "see", "notice", "hear", "suspect", "dream", "guess", "perceive", "realise", "realize")
 
@@ -373,39 +374,41 @@ def _view_tokens(world: World) -> Iterator[tuple[Any, Any]]:
 
 def _heard(world: World) -> list[tuple[int, str]]:
     """(sentence, hearer) for 'X heard this/that/it/these words': the hearer learns what was just said."""
+    return world.layer("timeline.heard")  # type: ignore[no-any-return]
 
-    def find() -> list[tuple[int, str]]:
-        out = []
-        for view, tok in _view_tokens(world):
-            if tok.lemma_ not in ("hear", "overhear") or view.story.speaker_at(view.offset + tok.idx)[0]:
-                continue
-            obj = next((c for c in tok.children if c.dep_ == "dobj"), None)
-            if obj is not None and obj.lower_ in ("this", "that", "it", "these", "words", "all"):
-                hearer = view.agent(tok)
-                if hearer:
-                    out.append((view.index, hearer))
-        return out
 
-    return world._remember("timeline_heard", find)
+def find_heard(world: World) -> list[tuple[int, str]]:
+    """The ``timeline.heard`` layer (see :func:`_heard`)."""
+    out = []
+    for view, tok in _view_tokens(world):
+        if tok.lemma_ not in ("hear", "overhear") or view.story.speaker_at(view.offset + tok.idx)[0]:
+            continue
+        obj = next((c for c in tok.children if c.dep_ == "dobj"), None)
+        if obj is not None and obj.lower_ in ("this", "that", "it", "these", "words", "all"):
+            hearer = view.agent(tok)
+            if hearer:
+                out.append((view.index, hearer))
+    return out
 
 
 def _reported(world: World) -> list[tuple[int, str | None, str]]:
     """(sentence, teller, hearer) for reported telling: 'it told her that the wolf had come'."""
+    return world.layer("timeline.reported_speech")  # type: ignore[no-any-return]
 
-    def find() -> list[tuple[int, str | None, str]]:
-        out = []
-        for view, tok in _view_tokens(world):
-            if tok.lemma_ not in ("tell", "inform", "warn", "relate", "explain") or not any(
-                c.dep_ == "ccomp" for c in tok.children
-            ):
-                continue
-            hearer = next((c for c in tok.children if c.dep_ in ("dative", "dobj")), None)
-            who = view.ent(hearer)
-            if who and not view.story.speaker_at(view.offset + tok.idx)[0]:
-                out.append((view.index, view.agent(tok), who))
-        return out
 
-    return world._remember("timeline_reported_speech", find)
+def find_reported(world: World) -> list[tuple[int, str | None, str]]:
+    """The ``timeline.reported_speech`` layer (see :func:`_reported`)."""
+    out = []
+    for view, tok in _view_tokens(world):
+        if tok.lemma_ not in ("tell", "inform", "warn", "relate", "explain") or not any(
+            c.dep_ == "ccomp" for c in tok.children
+        ):
+            continue
+        hearer = next((c for c in tok.children if c.dep_ in ("dative", "dobj")), None)
+        who = view.ent(hearer)
+        if who and not view.story.speaker_at(view.offset + tok.idx)[0]:
+            out.append((view.index, view.agent(tok), who))
+    return out
 
 
 _PERCEIVE = ("see", "hear", "notice", "perceive", "observe", "discover", "find", "learn", "realise", "realize")
@@ -414,33 +417,31 @@ _PERCEIVE = ("see", "hear", "notice", "perceive", "observe", "discover", "find",
 def _perceived(world: World) -> list[tuple[int, str]]:
     """(sentence, perceiver) for a told perception of a fact: 'he saw that the wolf was lying in it'
     (narration, a that-clause, neither negated nor hypothetical)."""
+    return world.layer("timeline.perceived")  # type: ignore[no-any-return]
 
-    def find() -> list[tuple[int, str]]:
-        from worldstate.state.timeline import Modality
 
-        out = []
-        for view, tok in _view_tokens(world):
-            if tok.lemma_ not in _PERCEIVE or not any(
-                c.dep_ == "ccomp" and any(m.dep_ == "mark" and m.lower_ == "that" for m in c.children)
-                for c in tok.children
-            ):
-                continue
-            seer = view.agent(tok)
-            if seer and view.modality(tok)[0] == Modality.ASSERTED:
-                out.append((view.index, seer))
-        return out
+def find_perceived(world: World) -> list[tuple[int, str]]:
+    """The ``timeline.perceived`` layer (see :func:`_perceived`)."""
+    from worldstate.state.timeline import Modality
 
-    return world._remember("timeline_perceived", find)
+    out = []
+    for view, tok in _view_tokens(world):
+        if tok.lemma_ not in _PERCEIVE or not any(
+            c.dep_ == "ccomp" and any(m.dep_ == "mark" and m.lower_ == "that" for m in c.children) for c in tok.children
+        ):
+            continue
+        seer = view.agent(tok)
+        if seer and view.modality(tok)[0] == Modality.ASSERTED:
+            out.append((view.index, seer))
+    return out
 
 
 def _denies_knowing(world: World, sentence: int, entity: str) -> bool:
     """True when ``sentence`` says ``entity`` did not know/see (its subject of a negated knowing verb)."""
-    from worldstate.extract.timeline.clause import StoryIndex
-
     doc = world.sentence_docs[sentence]
     if doc is None:
         return False
-    index = world._remember("timeline_story_index", lambda: StoryIndex.of(world.state))
+    index = world.layer("timeline.story_index")
     start = world.spans[sentence].start
     found = world.text.find(doc.text[:40], max(0, start - 20))
     offset = found if found != -1 else start
@@ -512,3 +513,10 @@ def report_dict(world: World, report: StateReport) -> dict[str, Any]:
             }
         )
     return {"sentence": report.sentence, "story_time": moment(report.sentence), "characters": chars}
+
+
+def story_index(world: World) -> StoryIndex:
+    """The ``timeline.story_index`` layer: mention offsets → entity ids."""
+    from worldstate.extract.timeline.clause import StoryIndex
+
+    return StoryIndex.of(world.state)

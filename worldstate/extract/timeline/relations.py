@@ -26,7 +26,7 @@ from worldstate.extract.timeline.clause import SentenceView, Token, is_personal_
 from worldstate.state.timeline import Modality, Predicate
 
 if TYPE_CHECKING:
-    from worldstate.extract.timeline.patterns import Change
+    from worldstate.extract.timeline.change import Change
 
 MARRIED = "married"  # value_text of a marriage told by a verb (the timeline rule one-spouse reads it)
 _BE = ("be", "become", "remain", "seem")
@@ -93,7 +93,7 @@ def _vocative(view: SentenceView, noun: Token) -> bool:
 def _owners(view: SentenceView, noun: Token) -> list[tuple[str, Token]]:
     """Whose relative the noun names: its possessor ("the miller's", "his", "my" = the speaker), else
     the object of its "of" ("the daughter of the captain and governor Count Rutger": each conjunct)."""
-    from worldstate.extract.timeline.patterns import comitative_owner
+    from worldstate.extract.timeline.company import comitative_owner
 
     poss = next((c for c in noun.children if c.dep_ == "poss"), None)
     if poss is not None:
@@ -184,7 +184,7 @@ def both_ways(
     """``bearer`` is ``kind`` of ``owner``, and the owner the inverse of the bearer; told where ``anchor``
     (a noun or a verb) is, with the modality of a presupposition or of its clause (``said``: a plain
     statement in a quote is a fact)."""
-    from worldstate.extract.timeline.patterns import _change
+    from worldstate.extract.timeline.change import make_change as _change
 
     inverse = view.w.inverse.get(kind)
     pairs = [(bearer, kind, owner)] + ([(owner, inverse, bearer)] if inverse else [])

@@ -23,7 +23,7 @@ from worldstate.state import Span
 from worldstate.state.timeline import Modality
 
 if TYPE_CHECKING:
-    from worldstate.extract.timeline.patterns import Change
+    from worldstate.extract.timeline.change import Change
 
 _FIRST_PERSON = {"i"}
 _PRESENT = {"VBP", "VBZ"}
