@@ -6,8 +6,9 @@ Each story tests one construction class (not a benchmark item): "X had a daughte
 son", "dropped the ball into the well" (the ball falls, not the one who drops it), "locked her up in a
 tower" (WordNet's confine verbs), a fronted "In the spring" against the goal "to London", "climbed up the
 tree", "set out for Rome … arrived there", "cut off its head", idioms of dying ("breathed his last", "met
-his death", "was lost at sea"), a near miss ("was nearly drowned") and a passive belief ("had been thought
-dead").
+his death", "was lost at sea"), a near miss ("was nearly drowned"), a passive belief ("had been thought
+dead"), a participle's subject ("came in carrying a lantern"), "let it go", an exchange ("sold his cow …
+for a fat pig") and a recipient deep in the object ("the keys of the fort to the enemy").
 """
 
 from __future__ import annotations
@@ -174,6 +175,31 @@ CASES = [
         "old miller",
         "His sons wept",
         "yes",
+        "",
+    ),
+    (
+        "The old woman came in carrying a lantern. She sat down by the fire.",
+        "holds",
+        "lantern",
+        "She sat down",
+        "the old woman",
+        "",
+    ),
+    ("The boy caught a fish. He let it go again.", "holds", "fish", "He let it go again", "nobody", ""),
+    (
+        "Hans sold his cow to the butcher for a fat pig. The butcher took the cow home.",
+        "holds",
+        "pig",
+        "took the cow home",
+        "Hans",
+        "",
+    ),
+    (
+        "The captain handed over the keys of the fort to the enemy. The soldiers wept.",
+        "holds",
+        "keys",
+        "The soldiers wept",
+        "the enemy",
         "",
     ),
 ]

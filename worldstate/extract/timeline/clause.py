@@ -160,6 +160,10 @@ class SentenceView:
             if cur.dep_ in ("conj", "xcomp", "advcl") and cur.head.i != cur.i:
                 cur = cur.head
                 continue
+            prep = cur.head
+            if cur.dep_ == "pcomp" and prep.dep_ in ("prep", "prt") and prep.head.pos_ in ("VERB", "AUX"):
+                cur = prep.head  # "after killing the wolf, he …", "came in carrying a lantern": the verb's subject
+                continue
             return None
         return None
 

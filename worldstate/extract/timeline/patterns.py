@@ -360,6 +360,7 @@ def possession(view: SentenceView, verb: Token) -> Iterator[Change]:
     if lemma in w.mount_verbs:
         yield from _mounted(view, verb)
     yield from _took_hold(view, verb)
+    yield from _let_go(view, verb)
     obj, recipient = _object_and_recipient(verb)
     if lemma in w.leave_behind_verbs and view.kind(view.who(recipient)) in ("character", "group"):
         cls = GIVE  # "left the mill to his eldest son": a bequest
@@ -390,6 +391,8 @@ def possession(view: SentenceView, verb: Token) -> Iterator[Change]:
     particles = {c.lower_ for c in verb.children if c.dep_ in ("prt", "advmod")}
     if cls == CARRY and view.kind(view.who(recipient)) in ("character", "group"):
         cls = GIVE  # "brought back the ring to the king": carried to someone is given to them
+    if cls == GIVE and subj and not passive:
+        yield from _in_exchange(view, verb, subj)
     if cls == GIVE:
         target = view.who(recipient)
         if target and target != subj and view.kind(target) in ("character", "group", "other", "object"):
@@ -421,6 +424,37 @@ def possession(view: SentenceView, verb: Token) -> Iterator[Change]:
         yield held_by(subj)
         if cls == CARRY:
             yield from _put(view, verb, obj, thing, release=False)
+
+
+def _let_go(view: SentenceView, verb: Token) -> Iterator[Change]:
+    """'let it go', 'let the bird go', 'let go of the rope': nobody holds it now."""
+    if verb.lemma_.lower() != "let":
+        return
+    go = next((c for c in verb.children if c.dep_ in ("ccomp", "xcomp") and c.lemma_ == "go"), None)
+    if go is not None:
+        thing = holdable(view, next((c for c in go.children if c.dep_ == "nsubj"), None))
+    else:
+        go = next((c for c in verb.children if c.lemma_ == "go" and c.dep_ in ("prt", "advmod", "dobj")), None)
+        of = next((c for c in go.children if c.dep_ == "prep" and c.lower_ == "of"), None) if go else None
+        thing = holdable(view, next((c for c in of.children if c.dep_ == "pobj"), None)) if of is not None else None
+    if thing is not None and go is not None and view.agent(verb):
+        value, text, lemma = thing
+        yield _change(view, verb, RELEASE, Predicate.HOLDS, value, go, value_text=text, object_lemma=lemma)
+
+
+def _in_exchange(view: SentenceView, verb: Token, subj: str) -> Iterator[Change]:
+    """'sold his cow to the butcher for a horse', 'gave the goose for a grindstone': the one who gives
+    has what was given for it."""
+    obj, recipient = _object_and_recipient(verb)
+    hosts = [verb, *(t for part in (obj, recipient) if part is not None for t in part.subtree)]
+    for prep in (c for h in hosts for c in h.children):
+        if prep.dep_ != "prep" or prep.lower_ != "for":
+            continue
+        pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+        thing = holdable(view, pobj)
+        if thing is not None and pobj is not None and is_thing_noun(thing[2]):
+            value, text, lemma = thing
+            yield _change(view, verb, subj, Predicate.HOLDS, value, pobj, value_text=text, object_lemma=lemma)
 
 
 def _found_thing(verb: Token, obj_lemma: str) -> bool:
@@ -457,7 +491,7 @@ def _object_and_recipient(verb: Token) -> tuple[Token | None, Token | None]:
     if recipient is None and len(dobjs) >= 2:
         recipient = dobjs[0]
     if recipient is None:  # the parser hung "to her" on the object ("the key to the gardener") or a particle
-        hosts = [obj] if obj is not None else []
+        hosts = list(obj.subtree) if obj is not None else []  # "the keys of the fort to the enemy"
         hosts += [c for c in verb.children if c.dep_ in ("advmod", "prt") and c.lower_ in PARTICLES]
         to = next((c for h in hosts for c in h.children if c.dep_ == "prep" and c.lower_ == "to"), None)
         recipient = next((c for c in to.children if c.dep_ == "pobj"), None) if to is not None else None
