@@ -8,7 +8,9 @@ tower" (WordNet's confine verbs), a fronted "In the spring" against the goal "to
 tree", "set out for Rome … arrived there", "cut off its head", idioms of dying ("breathed his last", "met
 his death", "was lost at sea"), a near miss ("was nearly drowned"), a passive belief ("had been thought
 dead"), a participle's subject ("came in carrying a lantern"), "let it go", an exchange ("sold his cow …
-for a fat pig") and a recipient deep in the object ("the keys of the fort to the enemy").
+for a fat pig"), a recipient deep in the object ("the keys of the fort to the enemy"), a group's members go
+where it goes ("Hansel and Gretel … they went"), conjoined movers ("the king and his daughter rode") and a
+goal the parser hung on the one sent ("sent her daughter to the shop").
 """
 
 from __future__ import annotations
@@ -200,6 +202,30 @@ CASES = [
         "keys",
         "The soldiers wept",
         "the enemy",
+        "",
+    ),
+    (
+        "Hansel and Gretel lived with their father. One day they went into the forest. Night came.",
+        "location",
+        "Gretel",
+        "Night came",
+        "forest",
+        "",
+    ),
+    (
+        "The king and his daughter rode to the castle. There was a feast.",
+        "location",
+        "daughter",
+        "There was a feast",
+        "castle",
+        "",
+    ),
+    (
+        "The mother sent her little daughter to the baker's shop. The baker smiled at her.",
+        "location",
+        "daughter",
+        "The baker smiled",
+        "baker's shop",
         "",
     ),
 ]

@@ -39,6 +39,12 @@ def noun_classes() -> dict[str, list[str]]:
     return out
 
 
+def is_person_noun(lemma: str) -> bool:
+    """A noun whose first WordNet sense is a person (noun.person: "guardian", "innkeeper", "abbot")."""
+    cells = noun_classes().get(lemma)
+    return bool(cells) and cells[0] == "person"
+
+
 @lru_cache(maxsize=1)
 def person_names() -> dict[str, str]:
     """Lower-case given name or surname → its kinds ("female", "male,last" …) from the US Census 1990 lists

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from worldstate.extract.timeline.assemble import assemble
 from worldstate.extract.timeline.clause import SentenceView, sentence_views
 from worldstate.extract.timeline.patterns import Change, read_sentence
 from worldstate.extract.timeline.story_time import story_time
-from worldstate.state import Source
+from worldstate.state import EntityKind, Source
 from worldstate.state.timeline import Modality, Predicate, Timeline
 
 if TYPE_CHECKING:
@@ -25,6 +27,7 @@ def build_timeline(world: World) -> Timeline:
     if _told_in_past(views):  # "witches have a keen scent": a general truth, not a state in story time
         changes = [c for c in changes if not (c.present_tense and c.modality == Modality.ASSERTED)]
     changes += _names(world)
+    changes += _members_go_along(world, changes)
     timeline = assemble(changes)
     timeline.story_time = story_time(all_views)  # the story clock, a layer the timeline reads
     return timeline
@@ -50,4 +53,38 @@ def _names(world: World) -> list[Change]:
         Change(p.subject, Predicate.NAME, p.value.strip("'\"‘’“” "), p.sentence, p.span, Modality.ASSERTED, None)
         for p in world.state.propositions
         if p.predicate == "name" and p.polarity and p.source == Source.NARRATION and p.subject in known and p.value
+    ]
+
+
+def group_members(world: World) -> dict[str, set[str]]:
+    """Group entity → its members: the characters named inside its mentions, or named by the parts of its
+    name ("Hansel and Gretel" → Hansel, Gretel). Only groups with two members or more."""
+    ws = world.state
+    kinds = {e.id: e.kind for e in ws.entities}
+    names: dict[str, str] = {}
+    for e in ws.entities:
+        if e.kind == EntityKind.CHARACTER:
+            for name in (e.name, *e.aliases):
+                names.setdefault(name.lower(), e.id)
+    inner = [m for m in ws.mentions if m.entity and kinds.get(m.entity) == EntityKind.CHARACTER]
+    members: dict[str, set[str]] = {}
+    for group in (e for e in ws.entities if e.kind == EntityKind.GROUP):
+        parts = [p.strip() for p in re.split(r",|\band\b", group.name) if p.strip()]
+        found = {names[p.lower()] for p in parts if p.lower() in names}
+        if len(found) < len(parts) or len(parts) < 2:
+            spans = [m.span for m in ws.mentions if m.entity == group.id]
+            found = {str(m.entity) for g in spans for m in inner if g.start <= m.span.start and m.span.end <= g.end}
+        if len(found) >= 2:
+            members[group.id] = found
+    return members
+
+
+def _members_go_along(world: World, changes: list[Change]) -> list[Change]:
+    """Where a group goes, each of its members goes ("Hansel and Gretel … they went into the forest")."""
+    members = group_members(world)
+    return [
+        replace(c, subject=member)
+        for c in changes
+        if c.predicate == Predicate.LOCATION and c.subject in members
+        for member in sorted(members[c.subject])
     ]

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
-from worldstate.extract.mentions.features import noun_classes
+from worldstate.extract.mentions.features import is_person_noun
 from worldstate.extract.timeline.change import RELEASE as RELEASE
 from worldstate.extract.timeline.change import Change as Change
 from worldstate.extract.timeline.change import make_change as _change
@@ -140,6 +140,11 @@ def _movers(view: SentenceView, verb: Token) -> list[str]:
     object ('dragged himself') is the subject."""
     subj = view.agent(verb)
     movers = [subj] if subj else []
+    subj_tok = view.subject(verb)
+    for conj in subj_tok.conjuncts if subj_tok is not None else ():  # "the king and his daughter rode"
+        ent = view.who(conj)
+        if ent and ent not in movers and view.kind(ent) in ("character", "group"):
+            movers.append(ent)
     obj = next((c for c in verb.children if c.dep_ == "dobj"), None)
     cls = class_of(verb, view.w)
     if obj is not None and not is_reflexive(obj) and verb.lemma_.lower() in view.w.self_moving_release:
@@ -160,7 +165,7 @@ def _movers(view: SentenceView, verb: Token) -> list[str]:
         ent = view.ent(obj)
         if ent:
             along = verb.lemma_ in ("lead", "take", "bring", "carry", "drag") or cls == CARRY
-            movers = ([subj] if subj and along else []) + [ent]
+            movers = (movers if along else []) + [ent]
     return movers
 
 
@@ -191,8 +196,11 @@ def location(view: SentenceView, verb: Token) -> Iterator[Change]:
         place = place_of(view, obj) if obj is not None else None
         if place is not None and obj is not None:
             dest = (*place, obj)
-    preps = [c for c in verb.children if c.dep_ == "prep"]
+    preps = [c for c in verb.children if c.dep_ == "prep" or (c.dep_ == "dative" and c.lower_ == "to")]
     preps += [p for a in verb.children if a.dep_ in ("advmod", "prt") for p in a.children if p.dep_ == "prep"]
+    obj = next((c for c in verb.children if c.dep_ == "dobj"), None)
+    if obj is not None and view.ent(obj) in movers:  # "sent her daughter to the shop": the parser hung it on her
+        preps += [p for p in obj.children if p.dep_ == "prep" and p.lower_ in GOAL_PREPS]
     preps += [p for a in _manner_conjuncts(view, verb) for p in a.children if p.dep_ == "prep"]
     allowed = w.static_preps if static else w.destination_preps
     if not static:  # "In the spring she travelled to London": the goal, not a fronted setting
@@ -750,7 +758,7 @@ def role(view: SentenceView, noun: Token) -> Iterator[Change]:
     """'Snow White's stepmother was a proud queen', 'the man became a soldier': a person noun said of a
     character (trait ``role=<noun>``), by which a reader may name them later."""
     head = noun.head
-    if noun.dep_ != "attr" or head.lemma_ not in ("be", "become", "remain") or not is_person_noun(noun):
+    if noun.dep_ != "attr" or head.lemma_ not in ("be", "become", "remain") or not names_a_person(noun):
         return
     subj = view.agent(head)
     if not subj or view.kind(subj) != "character" or any(c.dep_ == "neg" for c in head.children):
@@ -760,15 +768,10 @@ def role(view: SentenceView, noun: Token) -> Iterator[Change]:
         yield change
 
 
-def is_person_noun(noun: Token) -> bool:
+def names_a_person(noun: Token) -> bool:
     """A common noun for a person: the story words' people, or a first WordNet sense in noun.person."""
     lemma = noun.lemma_.lower()
-    if noun.pos_ != "NOUN":
-        return False
-    if lemma in words().people:
-        return True
-    cells = noun_classes().get(lemma)
-    return bool(cells) and cells[0] == "person"
+    return noun.pos_ == "NOUN" and (lemma in words().people or is_person_noun(lemma))
 
 
 DESCRIBED = "described:"  # subject prefix of a description's noun lemma: never taken for a character's id
