@@ -59,6 +59,16 @@ LAYERS: dict[str, Layer] = {
             "'it told her that …': (sentence, teller, hearer)",
         ),
         Layer(
+            "timeline.retold",
+            "worldstate.extract.timeline.passing:find_retold",
+            "'the wife told her sister': (sentence, teller, hearer)",
+        ),
+        Layer(
+            "timeline.letters",
+            "worldstate.extract.timeline.passing:find_letters",
+            "'a letter saying …' read later: (content sentence, reading sentence, reader)",
+        ),
+        Layer(
             "timeline.perceived",
             "worldstate.extract.timeline.query:find_perceived",
             "'he saw that …': (sentence, perceiver)",

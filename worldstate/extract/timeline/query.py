@@ -249,7 +249,7 @@ def _place(cs: CharacterState, s: StateInterval) -> None:
         cs.names.append(s)
 
 
-def knows(world: World, entity: str, sentence: int) -> list[KnownFact]:
+def knows(world: World, entity: str, sentence: int, _depth: int = 0) -> list[KnownFact]:
     """What ``entity`` knows by the end of ``sentence`` (one fact per sentence told, earliest channel): what
     it perceived, on stage and awake (:mod:`.presence`; not what is kept secret from it nor another's
     private thought), its own thoughts and words, what it was told or overheard; less the sentences where
@@ -275,6 +275,8 @@ def knows(world: World, entity: str, sentence: int) -> list[KnownFact]:
     for fact in _perceived_here(world, entity, sentence):
         add(fact)
     for fact in _spoken(world, entity, sentence):
+        add(fact)
+    for fact in _passed_on(world, entity, sentence, _depth):
         add(fact)
     denied = {s for s in first if _denies_knowing(world, s, entity)}
     return [f for s, f in sorted(first.items()) if s not in denied]
@@ -340,6 +342,30 @@ def _spoken(world: World, entity: str, sentence: int) -> list[KnownFact]:
     return out
 
 
+RETOLD_REACH = 5  # "the wife told her sister": what the teller learnt this many sentences before (hand-set)
+_MAX_RETELLING = 2  # a chain of retellings followed this deep
+
+
+def _passed_on(world: World, entity: str, sentence: int, depth: int) -> list[KnownFact]:
+    """What ``entity`` learnt from a letter it read, or from a teller who passed on the news
+    (:mod:`.passing`)."""
+    from worldstate.extract.timeline.passing import letters_read, retold
+
+    out = []
+    for told, k, reader in letters_read(world):
+        if k <= sentence and reader == entity:
+            out.append(KnownFact(told, world.sentences[told], k, Channel.TOLD.value, None, world.spans[told]))
+    if depth >= _MAX_RETELLING:
+        return out
+    for k, teller, hearer in retold(world):
+        if k > sentence or hearer != entity or not teller or teller == entity:
+            continue
+        for fact in knows(world, teller, k, depth + 1):
+            if fact.since >= k - RETOLD_REACH:
+                out.append(KnownFact(fact.sentence, fact.text, k, Channel.TOLD.value, teller, fact.evidence))
+    return out
+
+
 _HEARD_REACH = 8  # "heard this" reaches back at most this many sentences to the words it hears
 
 
@@ -362,7 +388,7 @@ def _just_said(world: World, k: int, hearer: str) -> list[tuple[int, int, str | 
     return [max(begun, key=lambda b: b[0])]
 
 
-def _view_tokens(world: World) -> Iterator[tuple[Any, Any]]:
+def view_tokens(world: World) -> Iterator[tuple[Any, Any]]:
     """(sentence view, token) for every token of every parsed sentence, in story order."""
     from worldstate.extract.timeline.clause import sentence_views
 
@@ -380,7 +406,7 @@ def _heard(world: World) -> list[tuple[int, str]]:
 def find_heard(world: World) -> list[tuple[int, str]]:
     """The ``timeline.heard`` layer (see :func:`_heard`)."""
     out = []
-    for view, tok in _view_tokens(world):
+    for view, tok in view_tokens(world):
         if tok.lemma_ not in ("hear", "overhear") or view.story.speaker_at(view.offset + tok.idx)[0]:
             continue
         obj = next((c for c in tok.children if c.dep_ == "dobj"), None)
@@ -399,7 +425,7 @@ def _reported(world: World) -> list[tuple[int, str | None, str]]:
 def find_reported(world: World) -> list[tuple[int, str | None, str]]:
     """The ``timeline.reported_speech`` layer (see :func:`_reported`)."""
     out = []
-    for view, tok in _view_tokens(world):
+    for view, tok in view_tokens(world):
         if tok.lemma_ not in ("tell", "inform", "warn", "relate", "explain") or not any(
             c.dep_ == "ccomp" for c in tok.children
         ):
@@ -425,7 +451,7 @@ def find_perceived(world: World) -> list[tuple[int, str]]:
     from worldstate.state.timeline import Modality
 
     out = []
-    for view, tok in _view_tokens(world):
+    for view, tok in view_tokens(world):
         if tok.lemma_ not in _PERCEIVE or not any(
             c.dep_ == "ccomp" and any(m.dep_ == "mark" and m.lower_ == "that" for m in c.children) for c in tok.children
         ):

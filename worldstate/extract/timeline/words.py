@@ -77,6 +77,7 @@ class Words:
     attributive_dead_adjectives: frozenset[str] = frozenset()  # "her late husband"
     fatal_losses: frozenset[str] = frozenset()  # "cut off its head": the owner dies
     near_miss_adverbs: frozenset[str] = frozenset()  # "nearly drowned": it did not happen
+    documents: frozenset[str] = frozenset()  # "a letter saying …": read, it is known (passing.py)
 
 
 @lru_cache(maxsize=1)
