@@ -8,12 +8,12 @@ when their head runs.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from worldstate.errors import ConfigError
+from worldstate.refs import resolve
 
 if TYPE_CHECKING:
     from worldstate.analysis import World
@@ -32,11 +32,7 @@ class Head:
 
     def load(self) -> Callable[..., Any]:
         """The head function; a ConfigError when its module cannot be imported."""
-        module_name, _, attr = self.function.partition(":")
-        try:
-            return getattr(importlib.import_module(module_name), attr)
-        except (ImportError, AttributeError) as exc:
-            raise ConfigError(f"task head {self.name} ({self.function}) is not available: {exc}") from None
+        return resolve(self.function, f"task head {self.name}")
 
 
 HEADS: dict[str, Head] = {
