@@ -268,4 +268,3 @@ def _explicit_perceptions(
             if j in by_verb:
                 explicit[by_verb[j]].add(who)
     return explicit, perceivers
-
