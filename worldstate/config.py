@@ -12,7 +12,12 @@
 | WORLDSTATE_LLM_API_KEY | API key (OPENAI_API_KEY also read) | (none) |
 | WORLDSTATE_LLM_TIMEOUT | seconds per LLM request | 60 |
 | WORLDSTATE_LLM_BUDGET | most LLM calls per run | 1000 |
+| WORLDSTATE_LLM_BAND | "uncertain" band of engine confidence, lo,hi | 0.35,0.65 |
 | WORLDSTATE_CACHE_DIR | cache (LLM responses, embeddings) | ~/.cache/worldstate |
+| WORLDSTATE_MAX_BYTES | largest story file accepted, in bytes | 10 MiB |
+| WORLDSTATE_STANZA_GPU | any non-empty value: run Stanza on the GPU | CPU |
+
+Every setting the package reads from the environment is read here (docs/configuration.md lists them all).
 """
 
 from __future__ import annotations
@@ -20,6 +25,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+
+DEFAULT_MAX_STORY_BYTES = 10 * 1024 * 1024
 
 
 def _env(name: str, default: str = "") -> str:
@@ -43,6 +50,9 @@ class Settings:
     llm_budget_calls: int = 1000
     cache_dir: str = ""
     rules: tuple[str, ...] = ()
+    llm_band: str = ""  # "lo,hi"; "" = the adjudicator's default band
+    max_story_bytes: int = DEFAULT_MAX_STORY_BYTES
+    stanza_gpu: bool = False
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -60,6 +70,9 @@ class Settings:
             llm_timeout_s=float(_env("WORLDSTATE_LLM_TIMEOUT", "60") or 60),
             llm_budget_calls=int(_env("WORLDSTATE_LLM_BUDGET", "1000") or 1000),
             cache_dir=_env("WORLDSTATE_CACHE_DIR"),
+            llm_band=_env("WORLDSTATE_LLM_BAND"),
+            max_story_bytes=int(_env("WORLDSTATE_MAX_BYTES") or DEFAULT_MAX_STORY_BYTES),
+            stanza_gpu=bool(os.environ.get("WORLDSTATE_STANZA_GPU")),
         )
 
     def with_overrides(self, **overrides: object) -> Settings:
