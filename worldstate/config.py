@@ -16,8 +16,10 @@
 | WORLDSTATE_CACHE_DIR | cache (LLM responses, embeddings) | ~/.cache/worldstate |
 | WORLDSTATE_MAX_BYTES | largest story file accepted, in bytes | 10 MiB |
 | WORLDSTATE_STANZA_GPU | any non-empty value: run Stanza on the GPU | CPU |
+| RAY_ADDRESS | an existing Ray cluster for ``bench run --executor ray`` | a local Ray |
 
-Every setting the package reads from the environment is read here (docs/configuration.md lists them all).
+Every setting the package reads from the environment is read here (docs/configuration.md lists them all);
+:func:`offline_model_hub` is the one place that sets the Hugging Face libraries' own variables.
 """
 
 from __future__ import annotations
@@ -53,6 +55,7 @@ class Settings:
     llm_band: str = ""  # "lo,hi"; "" = the adjudicator's default band
     max_story_bytes: int = DEFAULT_MAX_STORY_BYTES
     stanza_gpu: bool = False
+    ray_address: str = ""  # "" = a local Ray for ``--executor ray``
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -73,6 +76,7 @@ class Settings:
             llm_band=_env("WORLDSTATE_LLM_BAND"),
             max_story_bytes=int(_env("WORLDSTATE_MAX_BYTES") or DEFAULT_MAX_STORY_BYTES),
             stanza_gpu=bool(os.environ.get("WORLDSTATE_STANZA_GPU")),
+            ray_address=_env("RAY_ADDRESS"),
         )
 
     def with_overrides(self, **overrides: object) -> Settings:
@@ -93,3 +97,9 @@ class Settings:
         out = {k: v for k, v in self.__dict__.items() if k != "llm_api_key"}
         out["rules"] = list(self.rules)
         return out
+
+
+def offline_model_hub() -> None:
+    """Hugging Face libraries load local files only, never the network (unless the user set these)."""
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
