@@ -7,13 +7,10 @@ true position. Everything is drawn from a seeded generator, so the same stories 
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import dataclass
-from pathlib import Path
 
 from worldstate.detect.cloze.chinese import MASK_SLOT, zh_sentences
-from worldstate.errors import InputError
 
 
 @dataclass(frozen=True)
@@ -45,24 +42,3 @@ def derive_senpos(story: str, rng: random.Random, max_slots: int = 8) -> SenPosI
     if len(rest) in boundaries:
         pieces.append(MASK_SLOT)
     return SenPosItem("".join(pieces), sentence, boundaries.index(true_boundary))
-
-
-def senpos_items_from_jsonl(path: str | Path, seed: int = 0, max_slots: int = 8) -> list[SenPosItem]:
-    """Items from a JSONL file with a ``story`` field per line (e.g. the OutGen release)."""
-    path = Path(path)
-    if not path.is_file():
-        raise InputError(str(path), "file not found")
-    rng = random.Random(seed)
-    items = []
-    with path.open(encoding="utf-8") as fh:
-        for line_no, line in enumerate(fh, start=1):
-            if not line.strip():
-                continue
-            try:
-                story = json.loads(line)["story"]
-            except (json.JSONDecodeError, KeyError, TypeError):
-                raise InputError(str(path), "expected a JSON object with a 'story' field", line_no) from None
-            item = derive_senpos(str(story), rng, max_slots)
-            if item is not None:
-                items.append(item)
-    return items
