@@ -97,9 +97,9 @@ Baselines = dict[str, list[list[Prediction]]]  # name → draws (one draw for a 
 
 
 def _sentences(item: Item) -> list[str]:
-    from worldstate.bench.derive import split_sentences
+    from worldstate.state.text import split_text
 
-    return split_sentences(str(item.inputs.get("story", ""))) or [""]
+    return split_text(str(item.inputs.get("story", ""))) or [""]
 
 
 def baselines_binary(

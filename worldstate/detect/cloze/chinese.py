@@ -20,13 +20,13 @@ import numpy as np
 
 from worldstate.detect.words import word_list
 from worldstate.extract.models import Embedder
+from worldstate.state.text import split_text
 
 MASK_PLOT = "<mask>"
 MASK_SLOT = "[MASK]"
 EMBED_WEIGHT = 0.5
 LEXICAL_WEIGHT = 1.0
 
-_ZH_SENTENCE = re.compile(r"[^。！？!?…]+(?:[。！？!?…]+[”’」』\"]?|$)")
 _PUNCT = re.compile(r"^[\W_]+$")
 
 
@@ -36,11 +36,6 @@ def _jieba():
 
     jieba.setLogLevel(logging.WARNING)
     return jieba
-
-
-def zh_sentences(text: str) -> list[str]:
-    """Split Chinese text at sentence-final punctuation (closing quotes stay with their sentence)."""
-    return [s.strip() for s in _ZH_SENTENCE.findall(text) if s.strip()]
 
 
 def zh_tokens(text: str) -> set[str]:
@@ -73,7 +68,7 @@ class _Similarity:
 
 def _neighbours(before: str, after: str, n: int) -> tuple[str, str]:
     """The last ``n`` sentences of ``before`` and the first ``n`` of ``after`` (joined)."""
-    return "".join(zh_sentences(before)[-n:]), "".join(zh_sentences(after)[:n])
+    return "".join(split_text(before)[-n:]), "".join(split_text(after)[:n])
 
 
 def plot_scores(story_with_mask: str, candidates: list[str], embedder: Embedder) -> list[float]:
