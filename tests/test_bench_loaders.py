@@ -8,7 +8,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from worldstate.bench.derive import SENPOS_MASK, derive_plotcom, derive_senpos, split_sentences
+from worldstate.bench.derive import SENPOS_MASK, derive_plotcom, derive_senpos
 from worldstate.bench.loaders import (
     load_constory,
     load_constory_judge,
@@ -21,6 +21,7 @@ from worldstate.bench.loaders import (
     load_storysumm,
 )
 from worldstate.errors import InputError
+from worldstate.state.text import split_text
 
 
 def test_shared_data_sizes(shared_data: Path) -> None:
@@ -56,14 +57,14 @@ def test_derived_senpos_items_rebuild_the_story(shared_data: Path) -> None:
         pieces = item["story"].split(SENPOS_MASK)
         assert 1 <= item["label"] <= len(pieces) - 1
         rebuilt = "".join(pieces[: item["label"]]) + item["sentence"] + "".join(pieces[item["label"] :])
-        assert rebuilt.replace(" ", "") == "".join(split_sentences(stories[int(item["id"][7:])])).replace(" ", "")
+        assert rebuilt.replace(" ", "") == "".join(split_text(stories[int(item["id"][7:])])).replace(" ", "")
     loaded = load_lot_senpos(shared_data / "lot_outgen")
     assert loaded and all(0 <= i.gold["label"] < i.inputs["story"].count(SENPOS_MASK) for i in loaded)
 
 
 def test_derivation_works_for_english() -> None:
     story = "Anna woke. She ate. She left the house. It rained. She came home wet."
-    assert split_sentences(story)[2] == "She left the house."
+    assert split_text(story)[2] == "She left the house."
     (item,) = derive_plotcom([story], seed=1)
     assert item["story"].count("<MASK>") == 1 and item["plot"] in story
 

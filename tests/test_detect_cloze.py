@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import numpy as np
@@ -21,12 +20,12 @@ from worldstate.detect.cloze import (
     load_story_cloze_csv,
     with_llm,
 )
-from worldstate.detect.cloze.chinese import MASK_SLOT, zh_sentences
-from worldstate.detect.cloze.derive import derive_senpos
+from worldstate.detect.cloze.chinese import MASK_SLOT
 from worldstate.detect.cloze.features import ClozeItem, new_names, pronoun_mismatch
 from worldstate.detect.llm import Verdict
 from worldstate.detect.words import has_negation
 from worldstate.errors import ConfigError, InputError
+from worldstate.state.text import split_text
 
 SETTINGS = Settings()
 ZH_STORY = (
@@ -121,17 +120,9 @@ def test_missing_model_and_bad_input(tmp_path: Path) -> None:
     assert default_model_path(Settings(cache_dir=str(tmp_path))) == tmp_path / "tuned" / "story-cloze" / "model.npz"
 
 
-def test_derive_senpos_reinserts_to_original() -> None:
-    item = derive_senpos(ZH_STORY, random.Random(3), max_slots=4)
-    assert item is not None
-    parts = item.story.split(MASK_SLOT)
-    rebuilt = "".join(p + (item.sentence if i == item.answer else "") for i, p in enumerate(parts))
-    assert rebuilt == ZH_STORY
-    assert len(zh_sentences(ZH_STORY)) == 6
-
-
 def test_choose_position_and_plot_answer_shapes() -> None:
-    sents = zh_sentences(ZH_STORY)
+    sents = split_text(ZH_STORY)
+    assert len(sents) == 6
     story = sents[0] + sents[1] + MASK_SLOT + sents[2] + MASK_SLOT + sents[4] + MASK_SLOT + sents[5]
     answer = choose_position(_parsed(story), _parsed(sents[3]))
     assert len(answer.scores) == 3 and answer.choice in range(3)

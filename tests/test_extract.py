@@ -220,3 +220,22 @@ def test_interjections_are_not_characters() -> None:
     names = {e.name.lower() for e in ws.entities}
     assert "lo" not in names and "alas" not in names
     assert "hans" in names
+
+
+def test_the_extract_functions_are_analyze() -> None:
+    """``extract.extract``, ``extract_world_state`` and ``parse`` are thin wrappers over ``analyze``."""
+    from worldstate import extract
+    from worldstate.state import Story
+
+    text = "Anna found a golden key in the garden. She gave it to her brother Tom."
+    world = analyze(text, Settings())
+    state, parsed = extract.extract(Story.from_text(text), Settings())
+    assert parsed is not None and world.parsed is not None
+    assert [t.text for t in parsed.tokens] == [t.text for t in world.parsed.tokens]
+    assert [(e.id, len(e.mentions)) for e in state.entities] == [(e.id, len(e.mentions)) for e in world.state.entities]
+    assert [ev.id for ev in state.events] == [ev.id for ev in world.state.events]
+    again = extract.extract_world_state(Story.from_text(text), Settings())
+    assert [e.id for e in again.entities] == [e.id for e in state.entities]
+    alone = extract.parse(Story.from_text(text), Settings())
+    assert alone is not None and [t.text for t in alone.tokens] == [t.text for t in parsed.tokens]
+    assert extract.parse(Story.from_text("小明是一个男孩。他喜欢画画。"), Settings(language="zh")) is None

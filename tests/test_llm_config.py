@@ -72,12 +72,14 @@ def test_should_ask_by_mode_and_band(monkeypatch: pytest.MonkeyPatch, tmp_path) 
     assert narrow is not None and not narrow.should_ask(0.4) and narrow.should_ask(0.5)
     reset_adjudicators()
     monkeypatch.setenv("WORLDSTATE_LLM_BAND", "0.2,0.8")
-    from_env = get_adjudicator(Settings(llm_mode="uncertain", cache_dir=str(tmp_path), **HTTP))
+    from_env = get_adjudicator(
+        Settings.from_env().with_overrides(llm_mode="uncertain", cache_dir=str(tmp_path), **HTTP)
+    )
     assert from_env is not None and from_env.band == (0.2, 0.8)
     reset_adjudicators()
     monkeypatch.setenv("WORLDSTATE_LLM_BAND", "0.8,0.2")
     with pytest.raises(ConfigError, match="band"):
-        get_adjudicator(Settings(llm_mode="uncertain", **HTTP))
+        get_adjudicator(Settings.from_env().with_overrides(llm_mode="uncertain", **HTTP))
 
 
 @pytest.mark.parametrize("task", TASKS)

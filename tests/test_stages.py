@@ -7,7 +7,8 @@ import pytest
 from tests.analysed import world
 from worldstate.errors import ConfigError
 from worldstate.extract import builder
-from worldstate.layers import LAYERS, resolve
+from worldstate.layers import LAYERS
+from worldstate.refs import resolve
 from worldstate.stages import Stage, check_order, enabled, run_stages
 
 STORY = 'Anna found a key in the garden. "Where is Tom?" she asked. Tom saw that the key was old.'

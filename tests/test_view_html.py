@@ -196,7 +196,7 @@ def test_missing_detectors_become_notes(monkeypatch):
     from worldstate.detect.heads import Head
 
     missing = Head("nothing", "worldstate.detect.no_such_detector:detect", "a head that is not installed")
-    monkeypatch.setattr("worldstate.view.findings.story_only_heads", lambda: [missing])
+    monkeypatch.setattr("worldstate.detect.heads.story_only_heads", lambda: [missing])
     found = run_detectors(World.of_state(viewer_world()))
     assert found.findings == []
     assert "worldstate.detect.no_such_detector:detect) is not available" in found.notes[0]
@@ -224,3 +224,28 @@ def test_view_command_bad_input_is_one_clear_line(tmp_path):
     assert "not a saved world state" in result.output and "Traceback" not in result.output
     result = CliRunner().invoke(cli, ["view"])
     assert result.exit_code != 0 and "give a STORY file or --world" in result.output
+
+
+def test_run_story_heads_times_each_head_and_keeps_the_missing_ones(monkeypatch):
+    """The one loop over the story-only heads (the viewer and ``bench perf`` call it)."""
+    from worldstate.analysis import World
+    from worldstate.detect import heads
+    from worldstate.detect.answers import Answer
+    from worldstate.errors import ConfigError
+
+    installed = heads.Head("fake", "unused:unused", "finds nothing")
+    missing = heads.Head("nothing", "worldstate.detect.no_such_detector:detect", "a head that is not installed")
+    monkeypatch.setattr(heads, "story_only_heads", lambda: [missing, installed])
+    monkeypatch.setattr(heads, "get_head", {"fake": installed, "nothing": missing}.__getitem__)
+    real_load = heads.Head.load
+    monkeypatch.setattr(
+        heads.Head, "load", lambda self: (lambda world: Answer()) if self is installed else real_load(self)
+    )
+    world = World.of_state(viewer_world())
+    skipped: dict[str, ConfigError] = {}
+    seconds: dict[str, float] = {}
+    answers = heads.run_story_heads(world, missing=skipped, seconds=seconds)
+    assert list(answers) == ["fake"] and list(seconds) == ["fake"] and seconds["fake"] >= 0
+    assert list(skipped) == ["nothing"] and "is not available" in str(skipped["nothing"])
+    with pytest.raises(ConfigError, match="is not available"):  # without ``missing``, a missing head is an error
+        heads.run_story_heads(world)

@@ -34,7 +34,8 @@ from typing import TYPE_CHECKING, Any, Literal
 from worldstate.config import Settings
 from worldstate.errors import ConfigError, InputError
 from worldstate.files import read_story_file
-from worldstate.layers import declared, resolve
+from worldstate.layers import declared
+from worldstate.refs import resolve
 from worldstate.state import Finding, Span, Story, WorldState
 
 if TYPE_CHECKING:
@@ -76,7 +77,7 @@ class World:
     def layer(self, name: str) -> Any:
         """The lazy layer ``name`` (declared in :data:`worldstate.layers.LAYERS`), built on first use."""
         if name not in self._built:
-            build = resolve(declared(name).build)
+            build = resolve(declared(name).build, f"layer {name}")
             started = time.perf_counter()
             with collector_paused():  # a lazily built layer, like the eager ones
                 value = build(self)

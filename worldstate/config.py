@@ -12,7 +12,14 @@
 | WORLDSTATE_LLM_API_KEY | API key (OPENAI_API_KEY also read) | (none) |
 | WORLDSTATE_LLM_TIMEOUT | seconds per LLM request | 60 |
 | WORLDSTATE_LLM_BUDGET | most LLM calls per run | 1000 |
+| WORLDSTATE_LLM_BAND | "uncertain" band of engine confidence, lo,hi | 0.35,0.65 |
 | WORLDSTATE_CACHE_DIR | cache (LLM responses, embeddings) | ~/.cache/worldstate |
+| WORLDSTATE_MAX_BYTES | largest story file accepted, in bytes | 10 MiB |
+| WORLDSTATE_STANZA_GPU | any non-empty value: run Stanza on the GPU | CPU |
+| RAY_ADDRESS | an existing Ray cluster for ``bench run --executor ray`` | a local Ray |
+
+Every setting the package reads from the environment is read here (docs/configuration.md lists them all);
+:func:`offline_model_hub` is the one place that sets the Hugging Face libraries' own variables.
 """
 
 from __future__ import annotations
@@ -20,6 +27,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+
+DEFAULT_MAX_STORY_BYTES = 10 * 1024 * 1024
 
 
 def _env(name: str, default: str = "") -> str:
@@ -43,6 +52,10 @@ class Settings:
     llm_budget_calls: int = 1000
     cache_dir: str = ""
     rules: tuple[str, ...] = ()
+    llm_band: str = ""  # "lo,hi"; "" = the adjudicator's default band
+    max_story_bytes: int = DEFAULT_MAX_STORY_BYTES
+    stanza_gpu: bool = False
+    ray_address: str = ""  # "" = a local Ray for ``--executor ray``
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -60,6 +73,10 @@ class Settings:
             llm_timeout_s=float(_env("WORLDSTATE_LLM_TIMEOUT", "60") or 60),
             llm_budget_calls=int(_env("WORLDSTATE_LLM_BUDGET", "1000") or 1000),
             cache_dir=_env("WORLDSTATE_CACHE_DIR"),
+            llm_band=_env("WORLDSTATE_LLM_BAND"),
+            max_story_bytes=int(_env("WORLDSTATE_MAX_BYTES") or DEFAULT_MAX_STORY_BYTES),
+            stanza_gpu=bool(os.environ.get("WORLDSTATE_STANZA_GPU")),
+            ray_address=_env("RAY_ADDRESS"),
         )
 
     def with_overrides(self, **overrides: object) -> Settings:
@@ -80,3 +97,9 @@ class Settings:
         out = {k: v for k, v in self.__dict__.items() if k != "llm_api_key"}
         out["rules"] = list(self.rules)
         return out
+
+
+def offline_model_hub() -> None:
+    """Hugging Face libraries load local files only, never the network (unless the user set these)."""
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")

@@ -11,9 +11,10 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
+from worldstate.config import Settings
 from worldstate.errors import InputError, OutputError
 
-MAX_STORY_BYTES = int(os.environ.get("WORLDSTATE_MAX_BYTES", str(10 * 1024 * 1024)))
+MAX_STORY_BYTES = Settings.from_env().max_story_bytes  # WORLDSTATE_MAX_BYTES
 
 # Byte-order marks, longest first (the UTF-32 LE mark starts with the UTF-16 LE one).
 _BOMS = (

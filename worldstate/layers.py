@@ -3,7 +3,7 @@ through ``world.layer(name)``.
 
 The extraction stages (:mod:`worldstate.extract.builder`) run when a text is analysed; a lazy layer is
 built only when something reads it, once per World. Each is declared with the function that builds it
-from the World, named ``"module:function"`` so that this list (and :mod:`worldstate.analysis`) imports
+from the World, named ``"module:function"`` (resolved by :func:`worldstate.refs.resolve`) so that this list (and :mod:`worldstate.analysis`) imports
 none of the modules that build them. Only ``World.layer`` stores a layer; a module that needs a value per
 World declares a layer here instead of keeping its own cache.
 
@@ -13,10 +13,7 @@ read it with ``world.layer("your.name")`` (see docs/extending.md).
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from worldstate.errors import ConfigError
 
@@ -98,12 +95,6 @@ LAYERS: dict[str, Layer] = {
         ),
     )
 }
-
-
-def resolve(ref: str) -> Callable[..., Any]:
-    """The function a ``"package.module:function"`` reference names."""
-    module_name, _, attr = ref.partition(":")
-    return getattr(importlib.import_module(module_name), attr)  # type: ignore[no-any-return]
 
 
 def declared(name: str) -> Layer:

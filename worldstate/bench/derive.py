@@ -14,26 +14,12 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from worldstate.state.text import split_text
+
 SENPOS_MASK = "[MASK]"
 PLOTCOM_MASK = "<MASK>"
 MIN_SENTENCES = 4
-_SENTENCE_END = re.compile(r"(?<=[。！？!?；…])[”’\"』」]?|(?<=[.!?])[\"'”’)]?(?=\s)")
 _CJK = re.compile(r"[\u3400-\u9fff]")
-
-
-def split_sentences(text: str) -> list[str]:
-    """Sentences of a Chinese or English story: split after 。！？!?；… (and a closing quote) or . ! ? + space."""
-    parts, start = [], 0
-    for match in _SENTENCE_END.finditer(text):
-        end = match.end()
-        piece = text[start:end].strip()
-        if piece:
-            parts.append(piece)
-        start = end
-    tail = text[start:].strip()
-    if tail:
-        parts.append(tail)
-    return parts
 
 
 def _joiner(text: str) -> str:
@@ -44,7 +30,7 @@ def _picks(stories: list[str], task: str, seed: int, end: int) -> Iterator[tuple
     """(index, story, its sentences, k) for each story of at least MIN_SENTENCES sentences: k a seeded
     random sentence after the first and before the last ``end`` ones; short stories are skipped."""
     for index, story in enumerate(stories):
-        sentences = split_sentences(story)
+        sentences = split_text(story)
         if len(sentences) >= MIN_SENTENCES:
             k = random.Random(f"{task}:{seed}:{index}").randrange(1, len(sentences) - end)
             yield index, story, sentences, k

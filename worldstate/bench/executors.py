@@ -15,7 +15,7 @@ from typing import Any
 
 from worldstate.bench.heads import Predictor, resolve
 from worldstate.bench.items import Item
-from worldstate.config import Settings
+from worldstate.config import Settings, offline_model_hub
 from worldstate.errors import ConfigError
 
 PredictorRef = str | Callable[..., dict[str, Any]]
@@ -44,7 +44,7 @@ def pin_threads() -> None:
     """One math thread per worker, in every executor: the same float results everywhere (and no oversubscription)."""
     for name in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
         os.environ[name] = "1"
-    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    offline_model_hub()
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
     try:
         import torch
@@ -104,7 +104,7 @@ def run_ray(ref: PredictorRef, items: list[Item], settings: Settings, context: A
 
     if not ray.is_initialized():
         ray.init(
-            address=os.environ.get("RAY_ADDRESS") or None,
+            address=settings.ray_address or None,
             include_dashboard=False,
             log_to_driver=False,
             logging_level="ERROR",

@@ -11,12 +11,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from worldstate.bench.derive import PLOTCOM_MASK, split_sentences
+from worldstate.bench.derive import PLOTCOM_MASK
 from worldstate.bench.items import Item
 from worldstate.bench.metrics.lot import squash
 from worldstate.bench.readers import read_jsonl
 from worldstate.config import Settings
 from worldstate.errors import InputError
+from worldstate.state.text import split_text
 
 
 def _bigrams(text: str) -> list[str]:
@@ -45,7 +46,7 @@ def predict_outgen_baseline(item: Item, settings: Settings, context: Any = None)
 def predict_plotcom_baseline(item: Item, settings: Settings, context: Any = None) -> dict[str, Any]:
     """The context sentence most similar to the masked slot's neighbours (not a neighbour itself)."""
     before, _, after = item.inputs["story"].partition(PLOTCOM_MASK)
-    left, right = split_sentences(before), split_sentences(after)
+    left, right = split_text(before), split_text(after)
     neighbours = ([left[-1]] if left else []) + ([right[0]] if right else [])
     query = "".join(neighbours)
     pool = [s for s in left[:-1] + right[1:] if s]

@@ -7,37 +7,27 @@ on first use, so the harness works (and is tested) before every head exists.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import Any
 
 from worldstate.bench.items import Item
 from worldstate.config import Settings
 from worldstate.detect.heads import get_head
-from worldstate.errors import ConfigError
+from worldstate.refs import resolve as resolve_ref
 
 Predictor = Callable[[Item, Settings, Any], dict[str, Any]]
 
 
 def resolve(spec: str) -> Predictor:
     """The predictor named ``module:function``; a ConfigError when it cannot be imported."""
-    module_name, _, attr = spec.partition(":")
-    try:
-        module = importlib.import_module(module_name)
-        return getattr(module, attr)
-    except (ImportError, AttributeError) as exc:
-        raise ConfigError(f"predictor {spec!r} is not available: {exc}") from None
+    return resolve_ref(spec, "predictor")
 
 
 def load_head(spec: str) -> Callable[..., Any]:
     """A task head by its name in :data:`worldstate.detect.heads.HEADS`, or a ``module:function``."""
     if ":" not in spec:
         return get_head(spec).load()
-    module_name, _, attr = spec.partition(":")
-    try:
-        return getattr(importlib.import_module(module_name), attr)
-    except (ImportError, AttributeError) as exc:
-        raise ConfigError(f"task head {spec} is not available: {exc}") from None
+    return resolve_ref(spec, "task head")
 
 
 def _world(text: str, settings: Settings, **options: Any) -> Any:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -17,6 +16,7 @@ from worldstate.bench.metrics.knowledge import IkdCase, ikd_metrics
 from worldstate.bench.metrics.lot import generation_metrics
 from worldstate.data import load_yaml
 from worldstate.errors import ConfigError
+from worldstate.refs import resolve
 
 Prediction = dict[str, Any] | None  # None: the item failed
 Scorer = Callable[[list[Item], list[Prediction]], dict[str, float]]
@@ -97,9 +97,9 @@ Baselines = dict[str, list[list[Prediction]]]  # name → draws (one draw for a 
 
 
 def _sentences(item: Item) -> list[str]:
-    from worldstate.bench.derive import split_sentences
+    from worldstate.state.text import split_text
 
-    return split_sentences(str(item.inputs.get("story", ""))) or [""]
+    return split_text(str(item.inputs.get("story", ""))) or [""]
 
 
 def baselines_binary(
@@ -178,10 +178,9 @@ def constory_judges(data: Path) -> dict[str, Any]:
 
 def _resolve(reference: str) -> Any:
     """The function a "module:function" reference names (a module without "worldstate." is under worldstate.bench)."""
-    module, _, attr = reference.partition(":")
-    if not module.startswith("worldstate."):
-        module = f"worldstate.bench.{module}"
-    return getattr(importlib.import_module(module), attr)
+    if not reference.startswith("worldstate."):
+        reference = f"worldstate.bench.{reference}"
+    return resolve(reference)
 
 
 def _scorer(spec: str | dict[str, str]) -> Scorer:

@@ -6,7 +6,6 @@ Exit codes: 0 ran with no finding; 1 findings were reported (``check``); 2 bad i
 
 from __future__ import annotations
 
-import importlib
 import importlib.util
 import sys
 
@@ -14,6 +13,7 @@ import click
 
 from worldstate import __version__
 from worldstate.errors import WorldstateError
+from worldstate.refs import resolve
 
 # name → (module, attribute, one-line help)
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -40,7 +40,7 @@ class LazyGroup(click.Group):
         module_name, attr, _ = COMMANDS[cmd_name]
         if importlib.util.find_spec(module_name) is None:
             return None
-        return getattr(importlib.import_module(module_name), attr)
+        return resolve(f"{module_name}:{attr}", f"command {cmd_name}")
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]

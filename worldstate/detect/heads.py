@@ -8,12 +8,13 @@ when their head runs.
 
 from __future__ import annotations
 
-import importlib
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from worldstate.errors import ConfigError
+from worldstate.refs import resolve
 
 if TYPE_CHECKING:
     from worldstate.analysis import World
@@ -32,11 +33,7 @@ class Head:
 
     def load(self) -> Callable[..., Any]:
         """The head function; a ConfigError when its module cannot be imported."""
-        module_name, _, attr = self.function.partition(":")
-        try:
-            return getattr(importlib.import_module(module_name), attr)
-        except (ImportError, AttributeError) as exc:
-            raise ConfigError(f"task head {self.name} ({self.function}) is not available: {exc}") from None
+        return resolve(self.function, f"task head {self.name}")
 
 
 HEADS: dict[str, Head] = {
@@ -102,6 +99,23 @@ def run_head(world: World, name: str, **inputs: Any) -> Answer:
     return answer
 
 
-def run_story_heads(world: World) -> dict[str, Answer]:
-    """Every story-only head on one analysed story (``worldstate check --task all``, the viewer)."""
-    return {head.name: run_head(world, head.name) for head in story_only_heads()}
+def run_story_heads(
+    world: World, *, missing: dict[str, ConfigError] | None = None, seconds: dict[str, float] | None = None
+) -> dict[str, Answer]:
+    """Every story-only head on one analysed story, in declaration order (the viewer, ``bench perf``).
+
+    ``missing``: a head whose module is not available is skipped and its error kept here (without it, the
+    error is raised); ``seconds``: each head's run time."""
+    answers: dict[str, Answer] = {}
+    for head in story_only_heads():
+        if missing is not None:
+            try:
+                head.load()
+            except ConfigError as exc:
+                missing[head.name] = exc
+                continue
+        started = time.perf_counter()
+        answers[head.name] = run_head(world, head.name)
+        if seconds is not None:
+            seconds[head.name] = time.perf_counter() - started
+    return answers

@@ -1,6 +1,8 @@
 """From a story to its world state: entities, events, propositions, speech, scenes and knowledge.
 
-Import-light: the parsers and models load inside :func:`extract_world_state`.
+The extraction stages live in :mod:`worldstate.extract.builder` (English, spaCy or Stanza) and
+:mod:`worldstate.extract.chinese`; :func:`worldstate.analysis.analyze` runs them. The functions here are
+thin wrappers over ``analyze`` for callers that want the world state or the parse alone.
 """
 
 from __future__ import annotations
@@ -18,25 +20,18 @@ __all__ = ["accessible", "extract", "extract_world_state", "parse"]
 def parse(story: Story, settings: Settings) -> ParsedDoc | None:
     """The parse layer alone: the backend's parse of ``story`` (which takes the parser's sentence split);
     None for Chinese, which is segmented by jieba during extraction."""
-    if (settings.language or story.language) == "zh":
-        return None
-    from worldstate.extract.builder import parse as parse_english
+    from worldstate.analysis import analyze
 
-    return parse_english(story, settings)[0]
+    return analyze(story, settings, layers="parse").parsed
 
 
 def extract(story: Story, settings: Settings) -> tuple[WorldState, ParsedDoc | None]:
-    """Fill a complete :class:`WorldState` for ``story`` (English via spaCy or Stanza; Chinese via jieba)
-    and return it with the parse it was built from (None for Chinese)."""
-    language = settings.language or story.language
-    if language == "zh":
-        from worldstate.extract.chinese import extract_chinese
+    """A complete :class:`WorldState` for ``story`` (English via spaCy or Stanza; Chinese via jieba) with the
+    parse it was built from (None for Chinese): ``analyze(story, settings)``'s ``state`` and ``parsed``."""
+    from worldstate.analysis import analyze
 
-        story.language = "zh"
-        return extract_chinese(story, settings), None
-    from worldstate.extract.builder import extract_english
-
-    return extract_english(story, settings)
+    world = analyze(story, settings)
+    return world.state, world.parsed
 
 
 def extract_world_state(story: Story, settings: Settings) -> WorldState:

@@ -268,10 +268,3 @@ def _explicit_perceptions(
             if j in by_verb:
                 explicit[by_verb[j]].add(who)
     return explicit, perceivers
-
-
-def extract_english(story: Story, settings: Settings) -> tuple[WorldState, ParsedDoc]:
-    """Run every stage; returns the world state and the parse."""
-    timings: dict[str, float] = {}
-    x = run_pipeline(story, settings, (), timings)
-    return world_state(x, timings), x.parsed()

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
-from worldstate.config import Settings
+from worldstate.config import Settings, offline_model_hub
 from worldstate.errors import ConfigError
 from worldstate.extract.spacy_lemmas import cache_every_lemma
 from worldstate.extract.spacy_ops import use_matmul
@@ -71,8 +71,7 @@ class SentenceTransformerEmbedder:
     """A sentence-transformers model loaded offline, batched, with a per-process text cache."""
 
     def __init__(self, model_path: str, batch_size: int = 64) -> None:
-        os.environ.setdefault("HF_HUB_OFFLINE", "1")
-        os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+        offline_model_hub()
         os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")  # no loading bars in a command's output
         from sentence_transformers import SentenceTransformer
         from transformers.utils import logging as transformers_logging

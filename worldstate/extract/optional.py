@@ -7,14 +7,13 @@ when ``settings.nli_model`` (``WORLDSTATE_NLI_MODEL``) is unset.
 
 from __future__ import annotations
 
-import os
 import threading
 from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
 
-from worldstate.config import Settings
+from worldstate.config import Settings, offline_model_hub
 from worldstate.errors import ConfigError
 
 _lock = threading.Lock()
@@ -24,8 +23,7 @@ class NLIModel:
     """A local sequence-pair classifier; ``predict`` gives one {label: probability} per pair."""
 
     def __init__(self, path: str, batch_size: int = 16, max_length: int = 512) -> None:
-        os.environ.setdefault("HF_HUB_OFFLINE", "1")
-        os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+        offline_model_hub()
         if not Path(path).exists():
             raise ConfigError(f"NLI model path {path!r} does not exist (WORLDSTATE_NLI_MODEL must be a local folder)")
         import torch

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import math
-import zlib
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -26,11 +25,6 @@ TASK = "litbank-events"
 PARAMS_FILE = "realis.npz"
 HASH_BITS = 18
 DEFAULT_THRESHOLD = 0.5
-
-
-def feature_index(feature: str) -> int:
-    """The weight slot of a feature string (crc32, stable across processes and platforms)."""
-    return zlib.crc32(feature.encode("utf-8")) & ((1 << HASH_BITS) - 1)
 
 
 def indices(features: list[str]) -> list[int]:

@@ -8,7 +8,6 @@ negating ``advmod``→``neg``, and an ``obl``/``nmod`` noun with a ``case`` prep
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
@@ -50,7 +49,7 @@ def load_pipeline(settings: Settings, lang: str = "en") -> Any:
             processors="tokenize,pos,lemma,depparse,ner",
             download_method=None,
             logging_level="WARN",
-            use_gpu=bool(os.environ.get("WORLDSTATE_STANZA_GPU")),
+            use_gpu=settings.stanza_gpu,
         )
     except Exception as exc:  # stanza raises plain Exceptions / FileNotFoundError for missing models
         raise ConfigError(f"cannot load Stanza models for {lang!r} from {model_dir!r}: {exc}") from None

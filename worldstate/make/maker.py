@@ -43,13 +43,11 @@ class Candidate:
     dependent: int
 
 
-def world_state(story: Story, settings: Settings) -> WorldState | None:
-    """The extractor's world state for ``story``, or None when this build has no extractor."""
-    try:
-        from worldstate.extract import extract_world_state
-    except ImportError:
-        return None
-    return extract_world_state(Story.from_text(story.text), settings)
+def world_state(story: Story, settings: Settings) -> WorldState:
+    """The world state :func:`~worldstate.analysis.analyze` builds from ``story``'s text."""
+    from worldstate.analysis import analyze
+
+    return analyze(story.text, settings).state
 
 
 def candidates(doc: Doc, story: Story, acts: Acts, lex: Lexicon, ws: WorldState | None, seed: int) -> list[Candidate]:

@@ -44,6 +44,8 @@ _SENTENCE_END = re.compile(
     rf"|(?<={_ENDS}){_NOT_ABBREVIATION}{_CLOSERS}*[ \t]*\n"  # a line that ends a sentence, whatever follows
 )
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n\s*")
+# Raw text (not a Story): after 。！？!?；… and a closing quote, or after . ! ? (and a closing quote) before a space.
+_PIECE_END = re.compile(r"(?<=[。！？!?；…])[”’\"』」]?|(?<=[.!?])[\"'”’)]?(?=\s)")
 
 
 @dataclass(frozen=True, order=True)
@@ -333,6 +335,24 @@ def split_sentences(text: str, paragraphs: list[Paragraph], max_chars: int = 200
                     sentences.append(Sentence(len(sentences), para.index, Span(start, end)))
             pos = cut
     return sentences
+
+
+def split_text(text: str) -> list[str]:
+    """The sentences of raw text that is not a story's (a fragment of a task input, a story to derive
+    benchmark items from), Chinese or English: cut after 。！？!?；… (and a closing quote), or after . ! ?
+    (and a closing quote) before whitespace; each stripped, none empty. A World's sentences are
+    ``world.sentences`` (the parser's split); this is the one splitter for everything else."""
+    parts, start = [], 0
+    for match in _PIECE_END.finditer(text):
+        end = match.end()
+        piece = text[start:end].strip()
+        if piece:
+            parts.append(piece)
+        start = end
+    tail = text[start:].strip()
+    if tail:
+        parts.append(tail)
+    return parts
 
 
 def _cap_length(text: str, start: int, end: int, max_chars: int) -> list[tuple[int, int]]:

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from worldstate.analysis import World
-from worldstate.detect.heads import run_head, story_only_heads
+from worldstate.detect.heads import run_story_heads
 from worldstate.errors import ConfigError, InputError
 from worldstate.state import Evidence, Finding, Span, Story
 
@@ -25,13 +25,10 @@ def run_detectors(world: World) -> CollectedFindings:
     """Run every story-only task head on the analysed story (no second extraction); a head that is not
     available becomes a note."""
     out = CollectedFindings()
-    for head in story_only_heads():
-        try:
-            head.load()
-        except ConfigError as exc:
-            out.notes.append(f"{exc}: its findings are not shown.")
-            continue
-        answer = run_head(world, head.name)
+    missing: dict[str, ConfigError] = {}
+    answers = run_story_heads(world, missing=missing)
+    out.notes.extend(f"{exc}: its findings are not shown." for exc in missing.values())
+    for answer in answers.values():
         out.findings.extend(answer.findings)
         out.notes.extend(getattr(answer, "notes", []) or [])
     return out

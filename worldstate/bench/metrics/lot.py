@@ -52,11 +52,6 @@ def bleu_tokens(references: Sequence[list[str]], hypotheses: Sequence[list[str]]
     return float(score.score) / 100.0
 
 
-def bleu(references: Sequence[str], hypotheses: Sequence[str], max_n: int) -> float:
-    """Corpus BLEU-``max_n`` (fraction 0–1) over jieba tokens."""
-    return bleu_tokens([segment(r) for r in references], [segment(h) for h in hypotheses], max_n)
-
-
 def distinct_tokens(hypotheses: Sequence[list[str]], n: int) -> float:
     """Distinct-n over tokenised hypotheses: unique n-grams / total n-grams (0.0 when there are none)."""
     grams = [tuple(toks[i : i + n]) for toks in hypotheses for i in range(len(toks) - n + 1)]

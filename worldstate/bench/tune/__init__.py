@@ -10,7 +10,6 @@ default), its provenance and whether the scored data is the tuning file (in-samp
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -18,6 +17,7 @@ from typing import Any
 from worldstate.bench.tune.store import TuneOptions
 from worldstate.config import Settings
 from worldstate.errors import ConfigError
+from worldstate.refs import resolve
 
 __all__ = ["TuneOptions", "parameters_in_use", "tunable", "tuner"]
 
@@ -34,11 +34,9 @@ def tunable() -> dict[str, str]:
 
 
 def _attr(spec: str, attr: str | None = None) -> Callable[..., Any]:
+    """The tune function ``spec`` names, or ``attr`` of its module."""
     module_name, _, name = spec.partition(":")
-    try:
-        return getattr(importlib.import_module(module_name), attr or name)
-    except (ImportError, AttributeError) as exc:
-        raise ConfigError(f"tune function {spec!r} is not available: {exc}") from None
+    return resolve(f"{module_name}:{attr or name}", "tune function")
 
 
 def tuner(name: str) -> Callable[[Path, Settings, TuneOptions], dict[str, Any]]:

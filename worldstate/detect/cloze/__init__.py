@@ -3,7 +3,7 @@
 - ``head``: the heads, ``(World, analysed options) -> ChoiceAnswer``;
 - ``model``: the Story Cloze model ``bench tune story-cloze`` fits (features + ending style + cross-encoder);
 - ``features``, ``cross``: its ending features and MiniLM cross-encoder;
-- ``chinese``: the untrained coherence scores for LOT; ``derive``: SenPos items derived from plain stories.
+- ``chinese``: the untrained coherence scores for LOT (derived SenPos/PlotCom items: ``worldstate.bench.derive``).
 """
 
 from worldstate.detect.cloze.head import choose_ending, choose_plot, choose_position, with_llm

@@ -6,9 +6,8 @@ A candidate is scored by how well it joins the sentences around its slot:
 - semantic continuity: cosine of sentence embeddings. The configured embedder (all-MiniLM-L6-v2) is
   English-centric: on Chinese it sees mostly character pieces, so its weight is kept below the
   lexical signal.
-For SenPos the score of a slot can also subtract how well the two sentences already there join each
-other (``GAP_WEIGHT``); on the derived OutGen items that term did not help (weight 0.5: 0.239 accuracy,
-weight 0: 0.261), so it is off by default.
+For SenPos a slot is not penalised for how well the two sentences already there join each other: on the
+derived OutGen items that term did not help (weight 0.5: 0.239 accuracy, weight 0: 0.261), so it was removed.
 """
 
 from __future__ import annotations
@@ -21,14 +20,13 @@ import numpy as np
 
 from worldstate.detect.words import word_list
 from worldstate.extract.models import Embedder
+from worldstate.state.text import split_text
 
 MASK_PLOT = "<mask>"
 MASK_SLOT = "[MASK]"
 EMBED_WEIGHT = 0.5
 LEXICAL_WEIGHT = 1.0
-GAP_WEIGHT = 0.0
 
-_ZH_SENTENCE = re.compile(r"[^。！？!?…]+(?:[。！？!?…]+[”’」』\"]?|$)")
 _PUNCT = re.compile(r"^[\W_]+$")
 
 
@@ -38,11 +36,6 @@ def _jieba():
 
     jieba.setLogLevel(logging.WARNING)
     return jieba
-
-
-def zh_sentences(text: str) -> list[str]:
-    """Split Chinese text at sentence-final punctuation (closing quotes stay with their sentence)."""
-    return [s.strip() for s in _ZH_SENTENCE.findall(text) if s.strip()]
 
 
 def zh_tokens(text: str) -> set[str]:
@@ -75,7 +68,7 @@ class _Similarity:
 
 def _neighbours(before: str, after: str, n: int) -> tuple[str, str]:
     """The last ``n`` sentences of ``before`` and the first ``n`` of ``after`` (joined)."""
-    return "".join(zh_sentences(before)[-n:]), "".join(zh_sentences(after)[:n])
+    return "".join(split_text(before)[-n:]), "".join(split_text(after)[:n])
 
 
 def plot_scores(story_with_mask: str, candidates: list[str], embedder: Embedder) -> list[float]:
@@ -102,6 +95,5 @@ def slot_scores(story_with_slots: str, sentence: str, embedder: Embedder) -> lis
     for prev, nxt in pairs:
         sides = [sim(prev, sentence)] if prev else []
         sides += [sim(sentence, nxt)] if nxt else []
-        joined = sim(prev, nxt) if prev and nxt else 0.0
-        scores.append(float(np.mean(sides)) - GAP_WEIGHT * joined if sides else 0.0)
+        scores.append(float(np.mean(sides)) if sides else 0.0)
     return scores

@@ -11,7 +11,6 @@ float32 arrays (saved inside the cloze model's ``.npz``, no pickle).
 from __future__ import annotations
 
 import math
-import os
 import random
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -20,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from worldstate.config import Settings
+from worldstate.config import Settings, offline_model_hub
 from worldstate.detect.cloze.features import ClozeItem
 
 if TYPE_CHECKING:
@@ -64,8 +63,7 @@ class ClozeCrossEncoder:
     """Fine-tuned encoder + linear head; ``score_differences`` gives log-odds that ending 0 is right."""
 
     def __init__(self, settings: Settings, state: dict[str, np.ndarray] | None = None) -> None:
-        os.environ.setdefault("HF_HUB_OFFLINE", "1")
-        os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+        offline_model_hub()
         import torch
         from transformers import AutoModel, AutoTokenizer
 

@@ -42,14 +42,6 @@ def specific_lemmas(view: StoryView, max_sentences: int = 2) -> list[set[str]]:
     return [{lemma for lemma in lemmas if counts[lemma] <= max_sentences} for lemmas in view.lemmas]
 
 
-def overlap_matrix(view: StoryView) -> np.ndarray:
-    """overlap[i, j]: share of i's specific lemmas also in j, blended 50/50 with cosine similarity.
-
-    Dense n×n: use ``top_overlaps`` for long stories (it computes the same values block by block).
-    """
-    return np.vstack([block for _, block in _overlap_blocks(view, block_size=max(1, len(view)))])
-
-
 def top_overlaps(view: StoryView, k: int = 3, block_size: int = 256) -> list[list[tuple[int, float]]]:
     """For each sentence, its ``k`` most-overlapping other sentences (index, overlap), best first.
 

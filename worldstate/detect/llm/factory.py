@@ -7,7 +7,6 @@ The uncertainty band comes from the ``band`` argument, else ``WORLDSTATE_LLM_BAN
 
 from __future__ import annotations
 
-import os
 import threading
 from typing import Any
 from urllib.parse import urlparse
@@ -80,8 +79,7 @@ def get_adjudicator(
     if mode == "off":
         return None
     if band is None:
-        env = os.environ.get("WORLDSTATE_LLM_BAND", "").strip()
-        band = parse_band(env) if env else DEFAULT_BAND
+        band = parse_band(settings.llm_band) if settings.llm_band else DEFAULT_BAND
     band = check_band(band)
     if settings.llm_budget_calls < 0:
         raise ConfigError(f"the LLM call budget cannot be negative, got {settings.llm_budget_calls}")

@@ -74,10 +74,13 @@ NOT_OBJECTS = {
     "kind",
 }
 INDEFINITE = {"a", "an", "another", "some", "one", "any", "every", "each", "no"}
+# PRONOUN_WINDOW, EMBED_THRESHOLD and NAME_MARGIN: hand-set, not tuned. They came with the first extractor
+# (commit 687838c) with no measurement recorded (`git log -S`), and no `bench tune` fits them: `bench tune
+# litbank-coref` fits the mention ranker that re-clusters this rule pass's mentions (coref/data/ranker.json).
 PRONOUN_WINDOW = 4  # sentences back a pronoun may reach
 KIN_CLASS = {"parent_of": "parent", "child_of": "child", "sibling_of": "sibling", "married_to": "spouse"}
 INVERSE = {"parent": "child", "child": "parent", "sibling": "sibling", "spouse": "spouse"}
-EMBED_THRESHOLD = 0.55
+EMBED_THRESHOLD = 0.55  # MiniLM cosine a definite noun needs to join a recent character ("the monarch")
 PROTAGONIST_ID, PROTAGONIST_NAME = "you", "you (protagonist)"  # the "you" a story is told to, outside quotes
 SECOND_PERSON_MIN = 3  # narrative "you" subjects that make a story second person (none of the 57 LitBank dev texts)
 NAME_MARGIN = -0.06  # an unknown proper name stays a character unless clearly closer to things than to people
