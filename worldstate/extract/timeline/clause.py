@@ -7,6 +7,7 @@ character offsets into story offsets, where the World's mentions and speeches li
 from __future__ import annotations
 
 import bisect
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -335,3 +336,11 @@ def direct_object(verb: Token) -> Token | None:
             if prt.dep_ == "prt":
                 obj = next((c for c in prt.children if c.dep_ == "pobj"), None) or obj
     return obj
+
+
+def view_tokens(world: Any) -> Iterator[tuple[SentenceView, Token]]:
+    """(sentence view, token) for every token of every parsed sentence, in story order."""
+    for view in sentence_views(world):
+        if view is not None:
+            for tok in view.doc:
+                yield view, tok

@@ -30,7 +30,7 @@ READING = ("read", "receive", "open", "get", "find")
 
 def find_retold(world: World) -> list[tuple[int, str | None, str]]:
     """(sentence, teller, hearer) for a telling without a content clause (see the module docstring)."""
-    from worldstate.extract.timeline.query import view_tokens
+    from worldstate.extract.timeline.clause import view_tokens
 
     out = []
     for view, tok in view_tokens(world):
@@ -58,7 +58,7 @@ def _what_one_knows(noun: Any) -> bool:
 
 def find_letters(world: World) -> list[tuple[int, int, str]]:
     """(content sentence, reading sentence, reader) for written messages (see the module docstring)."""
-    from worldstate.extract.timeline.query import view_tokens
+    from worldstate.extract.timeline.clause import view_tokens
     from worldstate.extract.timeline.words import words
 
     documents = words().documents

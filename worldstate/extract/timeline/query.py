@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from worldstate.extract.timeline.clause import view_tokens
 from worldstate.extract.timeline.story_time import age_at
 from worldstate.state import Channel, EntityKind, Span
 from worldstate.state.story_time import AgeStatement, StoryMoment
@@ -386,16 +386,6 @@ def _just_said(world: World, k: int, hearer: str) -> list[tuple[int, int, str | 
     if ending or not begun:
         return ending
     return [max(begun, key=lambda b: b[0])]
-
-
-def view_tokens(world: World) -> Iterator[tuple[Any, Any]]:
-    """(sentence view, token) for every token of every parsed sentence, in story order."""
-    from worldstate.extract.timeline.clause import sentence_views
-
-    for view in sentence_views(world):
-        if view is not None:
-            for tok in view.doc:
-                yield view, tok
 
 
 def _heard(world: World) -> list[tuple[int, str]]:
