@@ -10,7 +10,9 @@ his death", "was lost at sea"), a near miss ("was nearly drowned"), a passive be
 dead"), a participle's subject ("came in carrying a lantern"), "let it go", an exchange ("sold his cow …
 for a fat pig"), a recipient deep in the object ("the keys of the fort to the enemy"), a group's members go
 where it goes ("Hansel and Gretel … they went"), conjoined movers ("the king and his daughter rode") and a
-goal the parser hung on the one sent ("sent her daughter to the shop").
+goal the parser hung on the one sent ("sent her daughter to the shop"), "belonged to", "X and Y had been
+friends", "two sons, Robert and Henry", "hired a boy", "X's best friend was a boy named Kay" and "a daughter
+of her own".
 """
 
 from __future__ import annotations
@@ -227,6 +229,62 @@ CASES = [
         "The baker smiled",
         "baker's shop",
         "",
+    ),
+    (
+        "The dog belonged to an old hunter. One day the dog ran away.",
+        "relation",
+        "hunter",
+        "the dog ran away",
+        "master",
+        "dog",
+    ),
+    (
+        "John and William had been friends since childhood. John was a doctor.",
+        "relation",
+        "John",
+        "John was a doctor",
+        "friend",
+        "William",
+    ),
+    (
+        "The count had two sons, Robert and Henry. Robert was the elder.",
+        "relation",
+        "Henry",
+        "Robert was the elder",
+        "son",
+        "count",
+    ),
+    (
+        "The young miller hired a boy to help him. The boy worked well.",
+        "relation",
+        "boy",
+        "The boy worked well",
+        "servant",
+        "young miller",
+    ),
+    (
+        "Gerda's best friend was a little boy named Kay. Kay lived next door. Gerda said she loved him.",
+        "relation",
+        "Kay",
+        "Kay lived next door",
+        "friend",
+        "Gerda",
+    ),
+    (
+        "The witch had an ugly daughter of her own. The daughter was lazy.",
+        "relation",
+        "witch",
+        "The daughter was lazy",
+        "mother",
+        "daughter",
+    ),
+    (
+        "The innkeeper's wife was a kind woman. She fed the travellers.",
+        "relation",
+        "innkeeper",
+        "She fed the travellers",
+        "husband",
+        "innkeeper's wife",
     ),
 ]
 

@@ -16,6 +16,7 @@ import numpy as np
 from worldstate.config import Settings
 from worldstate.errors import ConfigError
 from worldstate.extract import coref as coref_mod
+from worldstate.extract.coref.conduct import characters_by_conduct
 from worldstate.extract.coref.naming import name_speaker_groups
 from worldstate.extract.coref.quoted import detach_attributed
 from worldstate.extract.events import extract_events, subject_of
@@ -126,6 +127,13 @@ def _speech(x: Extraction) -> None:
     x.speeches, x.unresolved_speech = speeches, unresolved
 
 
+def _conduct(x: Extraction) -> None:
+    """Names typed a place or a thing that act as people become characters (:mod:`.coref.conduct`)."""
+    coref = x.resolved()
+    if characters_by_conduct(x.entities, coref.mentions, x.parsed(), x.speeches):
+        x.kinds = {e.id: e.kind for e in coref.entities}
+
+
 def _events(x: Extraction) -> None:
     x.events, x.by_verb = extract_events(x.parsed(), x.resolved(), x.kinds, x.settings)
 
@@ -174,6 +182,7 @@ STAGES: tuple[Stage[Extraction], ...] = (
     Stage("mentions", ("quotes",), _mentions, "mentions of entities (names, nominals, pronouns)"),
     Stage("coref", ("mentions",), _coref, "entities: mentions clustered by coreference"),
     Stage("speech", ("quotes", "coref"), _speech, "speaker and addressees of each quote; coref amended"),
+    Stage("conduct", ("coref", "speech"), _conduct, "a name that speaks or is 'she' is a character"),
     Stage("events", ("coref",), _events, "events: verbs with their participants, time and realis"),
     Stage("propositions", ("events", "speech"), _propositions, "what each clause asserts, and who says it"),
     Stage("scenes", ("coref", "speech"), _scenes, "scenes and who is present at each sentence"),

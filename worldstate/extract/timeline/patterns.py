@@ -760,6 +760,8 @@ def role(view: SentenceView, noun: Token) -> Iterator[Change]:
     head = noun.head
     if noun.dep_ != "attr" or head.lemma_ not in ("be", "become", "remain") or not names_a_person(noun):
         return
+    if noun.lemma_.lower() in view.w.generic_people:
+        return
     subj = view.agent(head)
     if not subj or view.kind(subj) != "character" or any(c.dep_ == "neg" for c in head.children):
         return

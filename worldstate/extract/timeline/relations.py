@@ -43,6 +43,7 @@ def relation_by_noun(view: SentenceView, noun: Token) -> Iterator[Change]:
     kind = view.w.relation_nouns.get(noun.lemma_.lower())
     if kind is None:
         return
+    yield from _each_others(view, noun, kind)
     owners = _owners(view, noun)
     had_by = None if owners else _had_by(view, noun)
     if had_by is not None:
@@ -51,15 +52,41 @@ def relation_by_noun(view: SentenceView, noun: Token) -> Iterator[Change]:
         return
     bearer, told_by = _bearer(view, noun)
     predicate = told_by if had_by is None else predicate
-    if not bearer or view.kind(bearer) not in ("character", "group"):
-        return
+    bearers = [b for b in [bearer, *_named_after(view, noun)] if b and view.kind(b) in ("character", "group")]
     vocative = _vocative(view, noun)
-    for owner, owner_tok in owners:
-        if owner == bearer:
-            continue
-        anchor = predicate or noun
-        presupposed = predicate is None and not vocative
-        yield from both_ways(view, anchor, bearer, kind, owner, owner_tok, presupposed=presupposed, said=not vocative)
+    for one in bearers:
+        for owner, owner_tok in owners:
+            if owner == one:
+                continue
+            anchor = predicate or noun
+            presupposed = predicate is None and not vocative
+            yield from both_ways(view, anchor, one, kind, owner, owner_tok, presupposed=presupposed, said=not vocative)
+
+
+def _each_others(view: SentenceView, noun: Token, kind: str) -> Iterator[Change]:
+    """'John and William had been friends', 'Anne and Maria were sisters': a plural relation noun said of
+    conjoined subjects, for a relation that is its own inverse (friends, siblings, cousins, spouses)."""
+    head = noun.head
+    if noun.tag_ != "NNS" or noun.dep_ != "attr" or head.lemma_ not in _BE or view.w.inverse.get(kind) != kind:
+        return
+    subj = view.subject(head)
+    parties = [view.who(t) for t in ([subj, *subj.conjuncts] if subj is not None else [])]
+    parties = [p for p in dict.fromkeys(parties) if p and view.kind(p) == "character"]
+    for i, a in enumerate(parties):
+        for b in parties[i + 1 :]:
+            yield from both_ways(view, head, a, kind, b, None)
+
+
+def _named_after(view: SentenceView, noun: Token) -> list[str]:
+    """Other characters the noun names: those an apposition lists after the first ("two sons, Robert and
+    Henry" → Henry), and the one a "be" clause says it is ("Gerda's best friend was a little boy named Kay",
+    which coreference may keep apart)."""
+    appos = next((c for c in noun.children if c.dep_ == "appos"), None)
+    found = [view.ent(c) for c in appos.conjuncts] if appos is not None else []
+    if noun.dep_ == "nsubj" and noun.head.lemma_ in _BE:
+        found.append(view.ent(next((c for c in noun.head.children if c.dep_ == "attr"), None)))
+    own = view.ent(noun)
+    return [f for f in dict.fromkeys(found) if f and f != own and view.kind(f) == "character"]
 
 
 def _had_by(view: SentenceView, noun: Token) -> tuple[str, Token, Token] | None:
@@ -111,6 +138,8 @@ def _owners(view: SentenceView, noun: Token) -> list[tuple[str, Token]]:
     out: list[tuple[str, Token]] = []
     for tok in [pobj, *(c for c in pobj.children if c.dep_ == "conj")] if pobj is not None else []:
         owner = view.who(tok)
+        if owner == view.ent(noun) or tok.lower_ == "own":
+            continue  # "a daughter of her own": no other party
         if owner and view.kind(owner) in ("character", "group") and owner not in (o for o, _ in out):
             out.append((owner, tok))
     return out
@@ -251,6 +280,10 @@ def relation_by_verb(view: SentenceView, verb: Token) -> Iterator[Change]:
         yield from _entered_service(view, verb)
     elif lemma == "serve":
         yield from _served(view, verb)
+    elif lemma in ("hire", "employ"):
+        yield from _hired(view, verb)
+    elif lemma == "belong":
+        yield from _belongs(view, verb)
 
 
 def _married(view: SentenceView, verb: Token) -> Iterator[Change]:
@@ -368,6 +401,32 @@ def _served(view: SentenceView, verb: Token) -> Iterator[Change]:
         )
     ):
         yield from both_ways(view, verb, servant, "servant_of", master, objs[0])
+
+
+def _hired(view: SentenceView, verb: Token) -> Iterator[Change]:
+    """'the miller hired a boy', 'was employed by the count': the one hired serves the one who hires."""
+    if _passive(verb):
+        by = next((c for c in verb.children if c.dep_ == "agent"), None)
+        master_tok = next((c for c in by.children if c.dep_ == "pobj"), None) if by is not None else None
+        servant, master = view.who(view.subject(verb)), view.who(master_tok)
+    else:
+        master_tok = next((c for c in verb.children if c.dep_ == "dobj"), None)
+        servant, master = view.who(master_tok), view.agent(verb)
+    if servant and master and servant != master and view.kind(servant) == view.kind(master) == "character":
+        yield from both_ways(view, verb, servant, "servant_of", master, master_tok)
+
+
+def _belongs(view: SentenceView, verb: Token) -> Iterator[Change]:
+    """'the dog belonged to an old hunter': a creature that belongs to someone has them for its master."""
+    to = next((c for c in verb.children if c.dep_ == "prep" and c.lower_ == "to"), None)
+    owner_tok = next((c for c in to.children if c.dep_ == "pobj"), None) if to is not None else None
+    creature, owner = view.agent(verb), view.who(owner_tok)
+    if creature and owner and creature != owner and view.kind(creature) == view.kind(owner) == "character":
+        yield from both_ways(view, verb, creature, "servant_of", owner, owner_tok)
+
+
+def _passive(verb: Token) -> bool:
+    return any(c.dep_ in ("auxpass", "nsubjpass") for c in verb.children)
 
 
 def ended_by(value: str) -> list[str]:

@@ -77,6 +77,7 @@ class Words:
     attributive_dead_adjectives: frozenset[str] = frozenset()  # "her late husband"
     fatal_losses: frozenset[str] = frozenset()  # "cut off its head": the owner dies
     near_miss_adverbs: frozenset[str] = frozenset()  # "nearly drowned": it did not happen
+    generic_people: frozenset[str] = frozenset()  # "a tall man": too general to be a role
     documents: frozenset[str] = frozenset()  # "a letter saying …": read, it is known (passing.py)
 
 
