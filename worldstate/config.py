@@ -43,6 +43,7 @@ class Settings:
     llm_budget_calls: int = 1000
     cache_dir: str = ""
     rules: tuple[str, ...] = ()
+    finding_threshold: str = ""  # "" = the calibrated threshold (see ``shown_from``)
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -60,6 +61,7 @@ class Settings:
             llm_timeout_s=float(_env("WORLDSTATE_LLM_TIMEOUT", "60") or 60),
             llm_budget_calls=int(_env("WORLDSTATE_LLM_BUDGET", "1000") or 1000),
             cache_dir=_env("WORLDSTATE_CACHE_DIR"),
+            finding_threshold=_env("WORLDSTATE_FINDING_THRESHOLD"),
         )
 
     def with_overrides(self, **overrides: object) -> Settings:
@@ -74,6 +76,22 @@ class Settings:
         sets the variable must never write into the user's cache."""
         chosen = self.cache_dir or os.environ.get("WORLDSTATE_CACHE_DIR", "")
         return Path(chosen) if chosen else Path.home() / ".cache" / "worldstate"
+
+    def shown_from(self) -> float | None:
+        """The probability a finding needs to be shown by default when set (``finding_threshold``, else
+        ``$WORLDSTATE_FINDING_THRESHOLD``; 0 shows every finding), None for the calibrated threshold."""
+        chosen = self.finding_threshold or os.environ.get("WORLDSTATE_FINDING_THRESHOLD", "").strip()
+        if not chosen:
+            return None
+        try:
+            value = float(chosen)
+        except ValueError:
+            value = -1.0
+        if not 0.0 <= value <= 1.0:
+            from worldstate.errors import ConfigError
+
+            raise ConfigError(f"WORLDSTATE_FINDING_THRESHOLD must be a probability from 0 to 1, got {chosen!r}")
+        return value
 
     def public(self) -> dict[str, object]:
         """Settings safe to write into reports (never the API key)."""
