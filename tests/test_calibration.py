@@ -100,11 +100,20 @@ def test_tune_writes_the_calibration_with_provenance(tmp_path: Path, monkeypatch
     assert json.loads((written.parent / "provenance.json").read_text("utf-8"))["items"] == 6
 
 
-def _write_calibration(cache: Path, probability: float) -> None:
+LEAK = (
+    "Tom packed his fishing rod and walked down to the river at dawn. "
+    "His neighbour Ruth waved from her garden and wished him luck. "
+    "Tom shouted back, “Don’t worry, the old wooden bridge will collapse under the grey mare at noon.” "
+    "He fished for hours and caught two small trout. "
+    "At noon the old wooden bridge collapsed under the grey mare, and the cart fell into the water."
+)
+
+
+def _write_calibration(cache: Path, probability: float, kind: str = DEAD_KIND) -> None:
     right, wrong = (9, 1) if probability >= 0.8 else (0, 5)
     doc = {
         "threshold": 0.8,
-        "kinds": {DEAD_KIND: {"right": right, "wrong": wrong, "probability": probability}},
+        "kinds": {kind: {"right": right, "wrong": wrong, "probability": probability}},
         "provenance": {"task": "calibration"},
     }
     folder = cache / "tuned" / "calibration"
@@ -152,6 +161,18 @@ def test_check_reports_a_sure_finding_with_its_probability(
     assert text.exit_code == 1 and "probability 0.90" in text.output and "unsure" not in text.output
 
 
+def test_an_unsure_knowledge_leak_is_no_error_for_check(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("WORLDSTATE_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("WORLDSTATE_FINDING_THRESHOLD", raising=False)
+    _write_calibration(tmp_path / "cache", 1 / 7, "knowledge/kn-leak")
+    path = tmp_path / "leak.txt"
+    path.write_text(LEAK, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check", str(path), "--task", "knowledge", "--all", "--json"])
+    assert result.exit_code == 0, result.output
+    answer = json.loads(result.stdout)["answer"]
+    assert answer["has_error"] is False and answer["findings"][0]["shown_by_default"] is False
+
+
 def test_threshold_setting_overrides_the_calibrated_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("WORLDSTATE_CACHE_DIR", str(tmp_path / "cache"))
     _write_calibration(tmp_path / "cache", 1 / 7)
@@ -181,3 +202,16 @@ def test_rules_list_says_which_kinds_are_off_by_default(tmp_path: Path, monkeypa
     line = next(li for li in result.output.splitlines() if DEAD_KIND in li)
     assert line.strip().startswith("off") and "0 right, 5 wrong" in line and "off by default" in line
     assert "at least 0.80" in result.output
+
+
+def test_the_shipped_calibration_is_its_own_fit() -> None:
+    """The shipped file is what `bench tune calibration` wrote: each probability is its kind's smoothed
+    precision and the threshold is the one those counts choose."""
+    from worldstate.data import load_yaml
+
+    cal = Calibration.from_dict(load_yaml("detect", f"data/{CALIBRATION}"))
+    assert cal.kinds, "no finding kind in the shipped calibration"
+    for kind in cal.kinds.values():
+        assert kind.probability == pytest.approx(smoothed_precision(kind.right, kind.wrong), abs=1e-4)
+    assert cal.threshold == pytest.approx(choose_threshold(cal.kinds), abs=1e-4)
+    assert cal.provenance["command"].startswith("worldstate bench tune calibration --data")

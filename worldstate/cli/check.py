@@ -242,9 +242,20 @@ def llm_usage(settings: Settings) -> dict[str, Any] | None:
     return llm_run_report(settings)
 
 
+def settle(answers: dict[str, Answer]) -> None:
+    """``check``'s decision on the calibrated findings: a knowledge answer whose every finding is unsure reports
+    no error (the knowledge head itself keeps the answer its IKD-tuned threshold gives, for ``bench run ikd``;
+    the continuity head already decides on the sure findings only)."""
+    for answer in answers.values():
+        if isinstance(answer, KnowledgeAnswer) and answer.has_error and answer.findings and not shown(answer.findings):
+            answer.has_error, answer.error_sentence = False, ""
+
+
 def dismiss(answers: dict[str, Answer], world: World, ignore: IgnoreList) -> bool:
-    """Leave the findings ``ignore`` lists out of the answers and the world; whether any answer still
-    reports a problem (an answer whose every finding was dismissed no longer does)."""
+    """Settle the answers on the calibrated findings, leave the findings ``ignore`` lists out of the answers
+    and the world; whether any answer still reports a problem (an answer whose every finding was dismissed
+    no longer does)."""
+    settle(answers)
     flagged = False
     for name, answer in answers.items():
         had = len(answer.findings)

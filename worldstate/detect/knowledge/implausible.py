@@ -83,10 +83,7 @@ def _detect(view: StoryView, ws: WorldState, settings: Settings, character: str 
         rule="kn-leak",
         character=best.knower or character or None,
     )
-    calibrate([finding], settings)
-    if not finding.shown_by_default:  # below the calibrated threshold: unsure, listed only (``check --all``)
-        answer = KnowledgeAnswer(has_error=False, confidence=_confidence(best.score, threshold), findings=[finding])
-        return _adjudicate(answer, view, settings)
+    calibrate([finding], settings)  # its probability for ``check``; the answer stays the IKD-tuned one
     answer = KnowledgeAnswer(
         has_error=True,
         error_sentence=view.sentences[best.sentence],
