@@ -215,3 +215,12 @@ def test_the_shipped_calibration_is_its_own_fit() -> None:
         assert kind.probability == pytest.approx(smoothed_precision(kind.right, kind.wrong), abs=1e-4)
     assert cal.threshold == pytest.approx(choose_threshold(cal.kinds), abs=1e-4)
     assert cal.provenance["command"].startswith("worldstate bench tune calibration --data")
+
+
+def test_run_report_names_the_finding_calibration_and_warns_in_sample() -> None:
+    from worldstate.bench.report import IN_SAMPLE, tuned_lines
+
+    used = {"file": "c.yaml", "source": "shipped", "provenance": {}, "in_sample": False}
+    calibration = {"file": "f.yaml", "source": "shipped", "provenance": {"data": "q.jsonl"}, "in_sample": True}
+    line = tuned_lines({**used, "finding_calibration": calibration})[-1]
+    assert "finding calibration (shipped): `f.yaml`" in line and IN_SAMPLE in line
