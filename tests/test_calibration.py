@@ -141,6 +141,7 @@ def test_check_hides_unsure_findings_and_all_shows_them(
     shown = CliRunner().invoke(cli, ["check", str(story), "--task", "continuity", "--all"])
     assert shown.exit_code == 0, shown.output
     assert "unsure, probability 0.14" in shown.output and "Hans walked up to her stall" in shown.output
+    assert f"0 of the 5 {DEAD_KIND} finding(s) on the tuning data were real errors" in " ".join(shown.output.split())
     as_json = CliRunner().invoke(cli, ["check", str(story), "--task", "continuity", "--all", "--json"])
     finding = json.loads(as_json.stdout)["answer"]["findings"][0]
     assert finding["probability"] == pytest.approx(0.1429) and finding["shown_by_default"] is False

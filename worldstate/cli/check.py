@@ -20,7 +20,7 @@ from worldstate.cli.common import ignore_option, llm_options, model_options
 from worldstate.collection import splits_into_stories
 from worldstate.config import Settings
 from worldstate.detect.answers import Answer, ChoiceAnswer, ConStoryReport, ContinuityAnswer, KnowledgeAnswer
-from worldstate.detect.calibration import shown
+from worldstate.detect.calibration import Calibration, kind_of, load_calibration, shown
 from worldstate.detect.heads import HEADS, run_head, story_only_heads
 from worldstate.errors import ConfigError, InputError
 from worldstate.files import read_story_file
@@ -87,7 +87,22 @@ def probability_text(finding: Finding) -> str:
     return f"{unsure}probability {finding.probability:.2f}"
 
 
-def render_finding(console: Console, number: int, finding: Finding) -> None:
+def why_probability(finding: Finding, calibration: Calibration | None) -> str:
+    """Where the probability comes from, in plain words: the kind's record on the tuning data."""
+    if calibration is None or finding.probability is None:
+        return ""
+    kind = kind_of(finding)
+    counts = calibration.kinds.get(kind)
+    if counts is None:
+        return f"   [dim]probability: {escape(kind)} never fired on the tuning data (the prior)[/dim]"
+    found = counts.right + counts.wrong
+    return (
+        f"   [dim]probability: {counts.right} of the {found} {escape(kind)} finding(s) on the tuning data were "
+        "real errors[/dim]"
+    )
+
+
+def render_finding(console: Console, number: int, finding: Finding, calibration: Calibration | None = None) -> None:
     who = f" [{escape(finding.character)}]" if finding.character else ""
     kind = finding.category + (f"/{finding.subtype}" if finding.subtype else "")
     console.print(
@@ -98,10 +113,20 @@ def render_finding(console: Console, number: int, finding: Finding) -> None:
     for ev in finding.evidence:
         where = f"sentence {ev.sentence + 1}" if ev.sentence is not None else f"chars {ev.span.start}-{ev.span.end}"
         console.print(f"   [dim]{escape(ev.role)}, {where}:[/dim] “{escape(ev.text)}”")
+    why = why_probability(finding, calibration)
+    if why:
+        console.print(why)
 
 
-def render_answer(console: Console, task: str, answer: Answer, options: tuple[str, ...] = ()) -> None:
-    """Readable report: headline, confidence, findings with quoted evidence and sentence numbers."""
+def render_answer(
+    console: Console,
+    task: str,
+    answer: Answer,
+    options: tuple[str, ...] = (),
+    calibration: Calibration | None = None,
+) -> None:
+    """Readable report: headline, confidence, findings with quoted evidence, sentence numbers and probability
+    (with where it comes from when ``calibration`` is given)."""
     console.print(f"[bold]{escape(_headline(task, answer, options))}[/bold]  (confidence {answer.confidence:.2f})")
     if isinstance(answer, ContinuityAnswer) and answer.has_error:
         for line in answer.error_lines:
@@ -114,7 +139,7 @@ def render_answer(console: Console, task: str, answer: Answer, options: tuple[st
         scores = ", ".join(f"{i + 1}: {s:.2f}" for i, s in enumerate(answer.scores))
         console.print(f"   option scores (higher = chosen): {scores}")
     for i, finding in enumerate(answer.findings, 1):
-        render_finding(console, i, finding)
+        render_finding(console, i, finding, calibration)
     for note in answer.notes:
         console.print(f"[yellow]note:[/yellow] {escape(note)}")
 
@@ -221,7 +246,7 @@ def check(
         for name, answer in answers.items():
             if task == "all":
                 console.print(f"[bold underline]{name}[/bold underline]")
-            render_answer(console, name, answer, options)
+            render_answer(console, name, answer, options, load_calibration(settings))
         if hidden:
             console.print(f"[dim]{hidden} unsure finding(s) not shown (probability below the threshold): --all[/dim]")
         if ignore:
