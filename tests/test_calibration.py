@@ -225,3 +225,10 @@ def test_run_report_names_the_finding_calibration_and_warns_in_sample() -> None:
     calibration = {"file": "f.yaml", "source": "shipped", "provenance": {"data": "q.jsonl"}, "in_sample": True}
     line = tuned_lines({**used, "finding_calibration": calibration})[-1]
     assert "finding calibration (shipped): `f.yaml`" in line and IN_SAMPLE in line
+
+
+def test_a_bad_threshold_setting_is_a_clear_error(story: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("WORLDSTATE_FINDING_THRESHOLD", "abc")
+    result = CliRunner().invoke(cli, ["check", str(story), "--task", "continuity"])
+    assert result.exit_code == 2
+    assert "WORLDSTATE_FINDING_THRESHOLD must be a probability from 0 to 1, got 'abc'" in result.output

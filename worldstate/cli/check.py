@@ -201,6 +201,7 @@ def check(
     if not path:
         raise InputError("story", "no story given (STORY argument or --story)")
     _check_task_inputs(task, summary, question, options)
+    settings.shown_from()  # a bad WORLDSTATE_FINDING_THRESHOLD stops here, with its own message
     ignore = load_ignore(ignore_file, path)
     if path != "-" and splits_into_stories(Path(path)):
         if task in ("faithfulness", "next-action"):
