@@ -20,3 +20,10 @@ def shared_data() -> Path:
     if not SHARED_DATA.is_dir():
         pytest.skip(f"development data not found at {SHARED_DATA} (set WORLDSTATE_SHARED_DATA)")
     return SHARED_DATA
+
+
+@pytest.fixture(autouse=True)
+def every_finding_shown(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The heads' tests see every finding (threshold 0): which findings ``check`` shows by default is the
+    calibration's job, tested on its own in ``test_calibration.py`` (which removes this setting)."""
+    monkeypatch.setenv("WORLDSTATE_FINDING_THRESHOLD", "0")

@@ -56,6 +56,7 @@ class Settings:
     max_story_bytes: int = DEFAULT_MAX_STORY_BYTES
     stanza_gpu: bool = False
     ray_address: str = ""  # "" = a local Ray for ``--executor ray``
+    finding_threshold: str = ""  # "" = the calibrated threshold (see ``shown_from``)
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -77,6 +78,7 @@ class Settings:
             max_story_bytes=int(_env("WORLDSTATE_MAX_BYTES") or DEFAULT_MAX_STORY_BYTES),
             stanza_gpu=bool(os.environ.get("WORLDSTATE_STANZA_GPU")),
             ray_address=_env("RAY_ADDRESS"),
+            finding_threshold=_env("WORLDSTATE_FINDING_THRESHOLD"),
         )
 
     def with_overrides(self, **overrides: object) -> Settings:
@@ -91,6 +93,22 @@ class Settings:
         sets the variable must never write into the user's cache."""
         chosen = self.cache_dir or os.environ.get("WORLDSTATE_CACHE_DIR", "")
         return Path(chosen) if chosen else Path.home() / ".cache" / "worldstate"
+
+    def shown_from(self) -> float | None:
+        """The probability a finding needs to be shown by default when set (``finding_threshold``, else
+        ``$WORLDSTATE_FINDING_THRESHOLD``; 0 shows every finding), None for the calibrated threshold."""
+        chosen = self.finding_threshold or os.environ.get("WORLDSTATE_FINDING_THRESHOLD", "").strip()
+        if not chosen:
+            return None
+        try:
+            value = float(chosen)
+        except ValueError:
+            value = -1.0
+        if not 0.0 <= value <= 1.0:
+            from worldstate.errors import ConfigError
+
+            raise ConfigError(f"WORLDSTATE_FINDING_THRESHOLD must be a probability from 0 to 1, got {chosen!r}")
+        return value
 
     def public(self) -> dict[str, object]:
         """Settings safe to write into reports (never the API key)."""

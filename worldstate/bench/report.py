@@ -126,6 +126,14 @@ def tuned_lines(tuned: dict[str, Any] | None) -> list[str]:
         f"- score when fitted: {score or '–'} ({prov.get('evaluation', '?')})",
         f"- command: `{prov.get('command', '?')}`",
     ]
+    findings = tuned.get("finding_calibration")
+    if findings:  # which findings decide an answer (``bench tune calibration``)
+        fprov = findings.get("provenance") or {}
+        warn = f" **Warning: {IN_SAMPLE}.**" if findings.get("in_sample") else ""
+        lines.append(
+            f"- finding calibration ({findings.get('source')}): `{findings.get('file')}`, fitted on "
+            f"`{fprov.get('data', '?')}` by `{fprov.get('command', '?')}`.{warn}"
+        )
     return lines
 
 

@@ -134,6 +134,8 @@ def run_benchmark(task: Task, data: Path, out: Path, settings: Settings, options
         used = parameters_in_use(task.name, settings)
         if used is not None:
             identity["parameters_sha256"] = data_sha256(Path(used["file"]))
+            if "finding_calibration" in used:  # the calibrated threshold decides which findings flag a story
+                identity["finding_calibration_sha256"] = data_sha256(Path(used["finding_calibration"]["file"]))
     _check_run_file(out, identity)
 
     preds_path, timings_path = out / PREDICTIONS, out / TIMINGS

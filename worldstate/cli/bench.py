@@ -126,9 +126,23 @@ TUNABLE = tuple(tunable())
     help="story-cloze: features and ending style only (no MiniLM fine-tuning; minutes instead of ~20 on 2 cores).",
 )
 @click.option("--no-progress", is_flag=True, help="No progress messages.")
+@click.option(
+    "--litbank", default=None, type=click.Path(file_okay=False), help="calibration: LitBank clean text ('' to skip)."
+)
+@click.option(
+    "--gutenberg", default=None, type=click.Path(file_okay=False), help="calibration: Gutenberg tales ('' to skip)."
+)
 @model_options
 def tune_cmd(
-    name: str, data: str, cv: int, seed: int, no_cross_encoder: bool, no_progress: bool, settings: Settings
+    name: str,
+    data: str,
+    cv: int,
+    seed: int,
+    no_cross_encoder: bool,
+    no_progress: bool,
+    litbank: str | None,
+    gutenberg: str | None,
+    settings: Settings,
 ) -> None:
     """Fit benchmark NAME's parameters on ALL of --data and save them with their provenance.
 
@@ -138,6 +152,8 @@ def tune_cmd(
     knp          the next-action scorer's weights and hidden-sentence ranker
     litbank-events  the realis event-trigger tagger (document-level 5-fold CV, then all documents)
     continuity   the continuity head's timeline-rule weights (tuning half of a make-flawed set; also: flawedfictions)
+    calibration  every finding kind's probability and the threshold `check` shows findings from (stories with one
+                 planted error in FlawedFictions layout, plus clean text: --litbank, --gutenberg)
 
     The parameters go to the cache dir (<cache>/tuned/NAME/, env WORLDSTATE_CACHE_DIR) with provenance.json:
     the data file's sha256, date, item count, the score (--cv K: K-fold cross-validated accuracy on --data;
@@ -152,6 +168,7 @@ def tune_cmd(
     worldstate bench tune knp --data ../shared/data/act_on_known
     worldstate bench tune litbank-events --data ../shared/data/litbank
     worldstate bench tune continuity --data /tmp/ffdev
+    worldstate bench tune calibration --data ../shared/data/flawedfictions/planted_Q.jsonl
     """
     from worldstate.bench.tune import TuneOptions, tuner
     from worldstate.bench.tune.store import command_line
@@ -159,6 +176,8 @@ def tune_cmd(
 
     if name != "story-cloze" and (cv or no_cross_encoder):
         raise ConfigError("--cv and --no-cross-encoder apply to story-cloze only")
+    if name != "calibration" and (litbank is not None or gutenberg is not None):
+        raise ConfigError("--litbank and --gutenberg apply to calibration only")
 
     flags = ["--cv", str(cv), "--seed", str(seed)] if cv else []
     flags += ["--no-cross-encoder"] if no_cross_encoder else []
@@ -169,6 +188,12 @@ def tune_cmd(
         progress=not no_progress,
         command=command_line(name, Path(data), *flags),
     )
+    if litbank is not None:
+        options.litbank = litbank
+    if gutenberg is not None:
+        options.gutenberg = gutenberg
+    if name == "calibration":
+        options.command = ""  # the tuner records its clean-text folders in the command itself
     prov = tuner(name)(Path(data), settings, options)
     shown = {k: v for k, v in prov.items() if k in {"task", "items", "score", "evaluation", "data_sha256", "seconds"}}
     shown["written"] = str(prov.get("written") or prov.get("model") or "")

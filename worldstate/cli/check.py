@@ -20,6 +20,7 @@ from worldstate.cli.common import ignore_option, llm_options, model_options
 from worldstate.collection import splits_into_stories
 from worldstate.config import Settings
 from worldstate.detect.answers import Answer, ChoiceAnswer, ConStoryReport, ContinuityAnswer, KnowledgeAnswer
+from worldstate.detect.calibration import Calibration, kind_of, load_calibration, shown
 from worldstate.detect.heads import HEADS, run_head, story_only_heads
 from worldstate.errors import ConfigError, InputError
 from worldstate.files import read_story_file
@@ -53,8 +54,8 @@ def has_findings(task: str, answer: Answer) -> bool:
         return answer.has_error
     if isinstance(answer, ChoiceAnswer):
         return False
-    if isinstance(answer, ConStoryReport):
-        return any(answer.errors.values()) or bool(answer.findings)
+    if isinstance(answer, ConStoryReport):  # its ``errors`` keep every error; only the sure ones count
+        return bool(shown(answer.findings))
     if task == "faithfulness":
         return not getattr(answer, "faithful", True)
     return bool(answer.findings)
@@ -71,28 +72,61 @@ def _headline(task: str, answer: Answer, options: tuple[str, ...]) -> str:
         chosen = options[answer.choice] if 0 <= answer.choice < len(options) else "?"
         return f"choice: option {answer.choice + 1} — {chosen}"
     if isinstance(answer, ConStoryReport):
-        total = sum(len(v) for v in answer.errors.values())
-        return f"{total} ConStory error(s)"
+        return f"{len(shown(answer.findings))} ConStory error(s)"
     if task == "faithfulness":
         return "summary is faithful" if getattr(answer, "faithful", True) else "summary is NOT faithful"
     return task
 
 
-def render_finding(console: Console, number: int, finding: Finding) -> None:
+def probability_text(finding: Finding) -> str:
+    """How sure the engine is: the calibrated probability that the finding is a real error, "unsure" when it
+    is below the threshold ``check`` shows findings from."""
+    if finding.probability is None:
+        return "not calibrated"
+    unsure = "" if finding.shown_by_default else "[yellow]unsure[/yellow], "
+    return f"{unsure}probability {finding.probability:.2f}"
+
+
+def why_probability(finding: Finding, calibration: Calibration | None) -> str:
+    """Where the probability comes from, in plain words: the kind's record on the tuning data."""
+    if calibration is None or finding.probability is None:
+        return ""
+    kind = kind_of(finding)
+    counts = calibration.kinds.get(kind)
+    if counts is None:
+        return f"   [dim]probability: {escape(kind)} never fired on the tuning data (the prior)[/dim]"
+    found = counts.right + counts.wrong
+    return (
+        f"   [dim]probability: {counts.right} of the {found} {escape(kind)} finding(s) on the tuning data were "
+        "real errors[/dim]"
+    )
+
+
+def render_finding(console: Console, number: int, finding: Finding, calibration: Calibration | None = None) -> None:
     who = f" [{escape(finding.character)}]" if finding.character else ""
     kind = finding.category + (f"/{finding.subtype}" if finding.subtype else "")
     console.print(
-        f"[bold]{number}. {escape(kind)}[/bold]{who}  confidence {finding.confidence:.2f}  ({finding.source})"
+        f"[bold]{number}. {escape(kind)}[/bold]{who}  {probability_text(finding)}  ({finding.source})"
         f"  [dim]id {finding.id}[/dim]"
     )
     console.print(f"   {escape(finding.explanation)}")
     for ev in finding.evidence:
         where = f"sentence {ev.sentence + 1}" if ev.sentence is not None else f"chars {ev.span.start}-{ev.span.end}"
         console.print(f"   [dim]{escape(ev.role)}, {where}:[/dim] “{escape(ev.text)}”")
+    why = why_probability(finding, calibration)
+    if why:
+        console.print(why)
 
 
-def render_answer(console: Console, task: str, answer: Answer, options: tuple[str, ...] = ()) -> None:
-    """Readable report: headline, confidence, findings with quoted evidence and sentence numbers."""
+def render_answer(
+    console: Console,
+    task: str,
+    answer: Answer,
+    options: tuple[str, ...] = (),
+    calibration: Calibration | None = None,
+) -> None:
+    """Readable report: headline, confidence, findings with quoted evidence, sentence numbers and probability
+    (with where it comes from when ``calibration`` is given)."""
     console.print(f"[bold]{escape(_headline(task, answer, options))}[/bold]  (confidence {answer.confidence:.2f})")
     if isinstance(answer, ContinuityAnswer) and answer.has_error:
         for line in answer.error_lines:
@@ -105,7 +139,7 @@ def render_answer(console: Console, task: str, answer: Answer, options: tuple[st
         scores = ", ".join(f"{i + 1}: {s:.2f}" for i, s in enumerate(answer.scores))
         console.print(f"   option scores (higher = chosen): {scores}")
     for i, finding in enumerate(answer.findings, 1):
-        render_finding(console, i, finding)
+        render_finding(console, i, finding, calibration)
     for note in answer.notes:
         console.print(f"[yellow]note:[/yellow] {escape(note)}")
 
@@ -124,6 +158,12 @@ def render_answer(console: Console, task: str, answer: Answer, options: tuple[st
 @click.option("--option", "options", multiple=True, help="A candidate action (next-action; repeat, 2 or more).")
 @click.option("--character", default=None, help="The character the question is about (next-action, knowledge).")
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
+@click.option(
+    "--all",
+    "show_all",
+    is_flag=True,
+    help="Also list the unsure findings (calibrated probability below the threshold; they never set the exit code).",
+)
 @ignore_option
 @model_options
 @llm_options
@@ -136,6 +176,7 @@ def check(
     options: tuple[str, ...],
     character: str | None,
     as_json: bool,
+    show_all: bool,
     ignore_file: str | None,
     settings: Settings,
 ) -> None:
@@ -148,6 +189,9 @@ def check(
     worldstate check --task next-action --story s.txt --question Q --option A --option B [--character NAME]
 
     Findings listed in .worldstate-ignore (by the id each finding shows) are dismissed and counted.
+    Each finding shows the calibrated probability that it is a real error; only those above the threshold
+    (chosen for precision >= 0.8 on the tuning data) are shown and count for the exit code; --all lists
+    the unsure ones too (see `worldstate rules list`).
 
     Exit codes: 0 no finding (next-action: answered), 1 findings reported, 2 bad input.
     """
@@ -157,6 +201,7 @@ def check(
     if not path:
         raise InputError("story", "no story given (STORY argument or --story)")
     _check_task_inputs(task, summary, question, options)
+    settings.shown_from()  # a bad WORLDSTATE_FINDING_THRESHOLD stops here, with its own message
     ignore = load_ignore(ignore_file, path)
     if path != "-" and splits_into_stories(Path(path)):
         if task in ("faithfulness", "next-action"):
@@ -164,7 +209,7 @@ def check(
         from worldstate.cli.check_many import run_check_collection
 
         tasks = tuple(h.name for h in story_only_heads()) if task == "all" else (task,)
-        run_check_collection(Path(path), task, tasks, ignore, settings, as_json)
+        run_check_collection(Path(path), task, tasks, ignore, settings, as_json, show_all)
         return
     story_text = read_story_file(path)
     summary_text = read_story_file(summary) if summary else ""
@@ -184,9 +229,10 @@ def check(
         for name in tasks
     }
     flagged = dismiss(answers, world, ignore)
+    hidden = 0 if show_all else hide_unsure(answers)
     llm = llm_usage(settings)
     if as_json:
-        payload: dict[str, Any] = {"task": task, "story": path}
+        payload: dict[str, Any] = {"task": task, "story": path, "unsure_hidden": hidden}
         if llm is not None:
             payload["llm"] = llm
         if ignore:
@@ -201,7 +247,9 @@ def check(
         for name, answer in answers.items():
             if task == "all":
                 console.print(f"[bold underline]{name}[/bold underline]")
-            render_answer(console, name, answer, options)
+            render_answer(console, name, answer, options, load_calibration(settings))
+        if hidden:
+            console.print(f"[dim]{hidden} unsure finding(s) not shown (probability below the threshold): --all[/dim]")
         if ignore:
             console.print(f"[dim]{escape(ignore.line())}[/dim]")
         if llm is not None:
@@ -220,16 +268,37 @@ def llm_usage(settings: Settings) -> dict[str, Any] | None:
     return llm_run_report(settings)
 
 
+def settle(answers: dict[str, Answer]) -> None:
+    """``check``'s decision on the calibrated findings: a knowledge answer whose every finding is unsure reports
+    no error (the knowledge head itself keeps the answer its IKD-tuned threshold gives, for ``bench run ikd``;
+    the continuity head already decides on the sure findings only)."""
+    for answer in answers.values():
+        if isinstance(answer, KnowledgeAnswer) and answer.has_error and answer.findings and not shown(answer.findings):
+            answer.has_error, answer.error_sentence = False, ""
+
+
 def dismiss(answers: dict[str, Answer], world: World, ignore: IgnoreList) -> bool:
-    """Leave the findings ``ignore`` lists out of the answers and the world; whether any answer still
-    reports a problem (an answer whose every finding was dismissed no longer does)."""
+    """Settle the answers on the calibrated findings, leave the findings ``ignore`` lists out of the answers
+    and the world; whether any answer still reports a problem (an answer whose every finding was dismissed
+    no longer does)."""
+    settle(answers)
     flagged = False
     for name, answer in answers.items():
         had = len(answer.findings)
         answer.findings = ignore.keep(answer.findings)
-        flagged |= has_findings(name, answer) and not (had and not answer.findings)
+        flagged |= has_findings(name, answer) and not (had and not shown(answer.findings))
     world.state.findings = [f for f in world.findings if f.id not in ignore.reasons]
     return flagged
+
+
+def hide_unsure(answers: dict[str, Answer]) -> int:
+    """Leave the unsure findings (below the calibrated threshold) out of the answers; how many were left out."""
+    hidden = 0
+    for answer in answers.values():
+        sure = shown(answer.findings)
+        hidden += len(answer.findings) - len(sure)
+        answer.findings = sure
+    return hidden
 
 
 def _check_task_inputs(task: str, summary: str | None, question: str | None, options: tuple[str, ...]) -> None:

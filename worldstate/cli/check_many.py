@@ -59,13 +59,19 @@ class CollectionCheck:
 
 
 def check_collection(
-    source: Path, tasks: tuple[str, ...], ignore: IgnoreList, settings: Settings, progress: bool = True
+    source: Path,
+    tasks: tuple[str, ...],
+    ignore: IgnoreList,
+    settings: Settings,
+    progress: bool = True,
+    show_all: bool = False,
 ) -> CollectionCheck:
-    """Check every story of ``source`` with the story-only ``tasks``, each on its own analysis."""
+    """Check every story of ``source`` with the story-only ``tasks``, each on its own analysis (the unsure
+    findings left out unless ``show_all``)."""
     from tqdm import tqdm
 
     from worldstate.analysis import analyze
-    from worldstate.cli.check import dismiss, run_task
+    from worldstate.cli.check import dismiss, hide_unsure, run_task
 
     run = read_collection(source)
     if not run.stories and not run.failed:
@@ -82,6 +88,8 @@ def check_collection(
             result.failed.append(Failed(where, str(exc)))
             continue
         flagged = dismiss(answers, world, ignore)
+        if not show_all:
+            hide_unsure(answers)
         result.stories.append(StoryCheck(story.id, story.title, story.origin, answers, flagged))
     return result
 
@@ -133,10 +141,16 @@ def render_collection(task: str, result: CollectionCheck, ignore: IgnoreList) ->
 
 
 def run_check_collection(
-    source: Path, task: str, tasks: tuple[str, ...], ignore: IgnoreList, settings: Settings, as_json: bool
+    source: Path,
+    task: str,
+    tasks: tuple[str, ...],
+    ignore: IgnoreList,
+    settings: Settings,
+    as_json: bool,
+    show_all: bool = False,
 ) -> None:
     """``check`` on a collection: report (text or JSON) and exit with the collection's code."""
-    result = check_collection(source, tasks, ignore, settings, progress=not as_json)
+    result = check_collection(source, tasks, ignore, settings, progress=not as_json, show_all=show_all)
     if as_json:
         click.echo(json.dumps(collection_payload(task, str(source), result, ignore), ensure_ascii=False, indent=2))
     else:

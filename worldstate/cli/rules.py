@@ -43,6 +43,27 @@ def list_rules(extra: tuple[str, ...]) -> None:
         click.echo("\nOptional packs (off by default; add with --rules FILE):")
         for path in optional:
             click.echo(f"  {path}")
+    _list_finding_kinds()
+
+
+def _list_finding_kinds() -> None:
+    """Every calibrated finding kind: on or off by default, its probability and tuning-data counts."""
+    from worldstate.config import Settings
+    from worldstate.detect.calibration import PRIOR, calibration_path, load_calibration
+
+    settings = Settings.from_env()
+    cal = load_calibration(settings)
+    click.echo(
+        f"\nFinding kinds (calibrated by `worldstate bench tune calibration`; {calibration_path(settings)}):\n"
+        f"  `check` shows a finding when its probability of being a real error is at least {cal.threshold:.2f}"
+        " (precision >= 0.8 on the tuning data); the others are unsure: `check --all`."
+    )
+    for kind, c in sorted(cal.kinds.items(), key=lambda kv: (-kv[1].probability, kv[0])):
+        state = "on " if c.probability >= cal.threshold else "off"
+        why = "" if state == "on " else "  off by default: below the threshold on the tuning data"
+        click.echo(f"  {state} {kind}: probability {c.probability:.2f} ({c.right} right, {c.wrong} wrong){why}")
+    unseen = "on" if cal.on_by_default("") else "off"
+    click.echo(f"  Any other kind never fired on the tuning data: probability {PRIOR:.2f}, {unseen} by default.")
 
 
 @rules.command("validate")

@@ -157,6 +157,8 @@ class Finding:
     subtype: str = ""
     character: str | None = None
     source: str = "engine"  # "engine", "reasoner", "llm"
+    probability: float | None = None  # calibrated chance it is a real error (detect/calibration.py); None: none
+    shown_by_default: bool = True  # above the calibrated threshold (unsure findings: ``check --all``)
 
     @property
     def id(self) -> str:

@@ -74,6 +74,8 @@ def finding_from_dict(data: Any, name: str = "<findings>", index: int = 0) -> Fi
             subtype=str(data.get("subtype", "")),
             character=data.get("character"),
             source=str(data.get("source", "engine")),
+            probability=None if data.get("probability") is None else float(data["probability"]),
+            shown_by_default=bool(data.get("shown_by_default", True)),
         )
     except (TypeError, ValueError, KeyError, IndexError) as exc:
         raise InputError(name, f"finding {index} is malformed: {exc}") from None

@@ -361,6 +361,8 @@ def _finding(ws: WorldState, index: int, f: Finding) -> dict[str, Any]:
         "category": f.category,
         "subtype": f.subtype,
         "confidence": round(f.confidence, 3),
+        "probability": f.probability,  # calibrated chance of a real error (None: not calibrated)
+        "shown_by_default": f.shown_by_default,  # False: unsure (below the calibrated threshold)
         "explanation": f.explanation,
         "rule": f.rule,
         "source": f.source,

@@ -143,7 +143,9 @@
     li.dataset.finding = f.index;
     li.appendChild(el("span", "cat", f.category + (f.subtype ? " / " + f.subtype : "")));
     li.appendChild(document.createTextNode(" "));
-    li.appendChild(el("span", "conf", "(" + Number(f.confidence).toFixed(2) + ")"));
+    var sure = f.probability === null || f.probability === undefined ? "not calibrated"
+      : (f.shown_by_default === false ? "unsure, " : "") + "probability " + Number(f.probability).toFixed(2);
+    li.appendChild(el("span", "conf", "(" + sure + ")"));
     if (f.character) li.appendChild(el("span", "conf", " \u2014 " + f.character));
     li.appendChild(el("div", null, short(f.explanation, 240)));
     f.evidence.forEach(function (ev) {

@@ -23,14 +23,16 @@ __all__ = ["TuneOptions", "parameters_in_use", "tunable", "tuner"]
 
 # Other names ``bench tune`` accepts: the head a task's parameters belong to.
 ALIASES = {"continuity": "flawedfictions"}
+# Fits that belong to no one benchmark task: the finding calibration every story-only head uses.
+OWN = {"calibration": "worldstate.bench.tune.calibration:tune_calibration"}
 
 
 def tunable() -> dict[str, str]:
-    """Task name → its tune function (``module:function``), from the task registry."""
+    """Task name → its tune function (``module:function``), from the task registry, and the other fits."""
     from worldstate.bench.tasks import TASKS
 
     specs = {name: task.tune for name, task in TASKS.items() if task.tune}
-    return {**specs, **{alias: specs[name] for alias, name in ALIASES.items() if name in specs}}
+    return {**specs, **{alias: specs[name] for alias, name in ALIASES.items() if name in specs}, **OWN}
 
 
 def _attr(spec: str, attr: str | None = None) -> Callable[..., Any]:

@@ -102,7 +102,10 @@ def tune_continuity(data: Path, settings: Settings, options: TuneOptions) -> dic
 
 
 def parameters_in_use(settings: Settings, data: Path | None = None) -> dict[str, Any]:
-    """The continuity calibration ``bench run flawedfictions`` uses (tuned, else shipped) and its provenance."""
+    """The continuity calibration ``bench run flawedfictions`` uses (tuned, else shipped) and its provenance,
+    with the finding calibration that decides which findings flag a story."""
+    from worldstate.bench.tune.calibration import parameters_in_use as findings_in_use
     from worldstate.detect.continuity.reasoner import calibration, calibration_path, shipped_calibration_path
 
-    return file_in_use(calibration_path(settings), shipped_calibration_path(), calibration(settings), data)
+    used = file_in_use(calibration_path(settings), shipped_calibration_path(), calibration(settings), data)
+    return {**used, "finding_calibration": findings_in_use(settings, data)}  # which findings decide a story

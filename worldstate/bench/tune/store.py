@@ -24,13 +24,16 @@ from worldstate.files import atomic_write_text
 
 @dataclass
 class TuneOptions:
-    """How to tune: folds for the cross-validated score (0 = none), their seed, progress, and the command line."""
+    """How to tune: folds for the cross-validated score (0 = none), their seed, progress, the command line, and
+    (calibration) the clean-text folders."""
 
     cv: int = 0
     seed: int = 0
     cross_encoder: bool = True
     progress: bool = True
     command: str = ""
+    litbank: str = "../shared/data/litbank"  # calibration: clean text ('' to skip)
+    gutenberg: str = "../shared/data/corpora/gutenberg"  # calibration: clean text ('' to skip)
 
 
 def _file_sha256(path: Path) -> str:

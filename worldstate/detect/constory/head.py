@@ -21,6 +21,7 @@ from worldstate.analysis import World
 from worldstate.config import Settings
 from worldstate.data import load_yaml
 from worldstate.detect.answers import CONSTORY_COLUMNS, ConStoryReport
+from worldstate.detect.calibration import calibrate
 from worldstate.detect.constory.text_checks import TextIssue, perspective_issues, tense_issues
 from worldstate.state import Evidence, Finding, Span, Story
 
@@ -182,6 +183,7 @@ def constory_report(world: World) -> ConStoryReport:
         )
     if dropped:
         report.notes.append(f"dropped {dropped} error(s) whose quotes are not verbatim in the story")
+    calibrate(report.findings, settings)  # probabilities for ``check``; ``errors`` keeps every error (ConStory layout)
     n_errors = sum(len(v) for v in report.errors.values())
     report.confidence = 0.5 if n_errors else 0.7
     report.notes.append(f"{n_errors} error(s) in {time.perf_counter() - started:.1f}s")

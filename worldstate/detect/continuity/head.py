@@ -24,6 +24,7 @@ from __future__ import annotations
 from worldstate.analysis import World
 from worldstate.config import Settings
 from worldstate.detect.answers import ContinuityAnswer
+from worldstate.detect.calibration import calibrate, shown
 from worldstate.detect.continuity.age import age_conflicts
 from worldstate.detect.continuity.death import death_conflicts
 from worldstate.detect.continuity.lexicon import sentence_of
@@ -60,16 +61,25 @@ def _rank(finding: Finding) -> tuple[float, int]:
     return (-finding.confidence, sentence_of(finding, "error"))
 
 
+def _by_probability(finding: Finding) -> tuple[float, float, int]:
+    return (-(finding.probability or 0.0), *_rank(finding))
+
+
 def detect_continuity(world: World) -> ContinuityAnswer:
     """Whether the analysed story has a continuity error; the error and contradicted sentences when it does.
 
+    Only findings above the calibrated threshold (``detect/calibration.py``) decide it; the unsure ones
+    stay in ``findings``, after the sure ones, with ``shown_by_default`` false.
     Evidence spans are offsets into the input text (``world.source_text``).
     """
     settings = world.settings
     view = StoryView(world)
     conflicts = world_conflicts(world, view)
-    if conflicts:
-        best = conflicts[0]
+    calibrate(conflicts, settings)
+    sure = sorted(shown(conflicts), key=_by_probability)
+    conflicts = sure + [c for c in conflicts if not c.shown_by_default]  # unsure ones: ``check --all``
+    if sure:
+        best = sure[0]
         answer = ContinuityAnswer(
             has_error=True,
             error_lines=[view.sentences[sentence_of(best, "error")]],
@@ -78,7 +88,7 @@ def detect_continuity(world: World) -> ContinuityAnswer:
             findings=conflicts,
         )
     else:
-        answer = ContinuityAnswer(has_error=False, confidence=NO_ERROR_CONFIDENCE)
+        answer = ContinuityAnswer(has_error=False, confidence=NO_ERROR_CONFIDENCE, findings=conflicts)
     return _adjudicate(answer, view, settings)
 
 

@@ -17,6 +17,7 @@ from worldstate.analysis import World
 from worldstate.config import Settings
 from worldstate.data import load_yaml
 from worldstate.detect.answers import KnowledgeAnswer
+from worldstate.detect.calibration import calibrate
 from worldstate.detect.evidence import ask_error, llm_finding, sentence_evidence
 from worldstate.detect.knowledge.leak import Leak, find_leaks
 from worldstate.detect.storyview import StoryView, mentions, name_keys
@@ -82,6 +83,7 @@ def _detect(view: StoryView, ws: WorldState, settings: Settings, character: str 
         rule="kn-leak",
         character=best.knower or character or None,
     )
+    calibrate([finding], settings)  # its probability for ``check``; the answer stays the IKD-tuned one
     answer = KnowledgeAnswer(
         has_error=True,
         error_sentence=view.sentences[best.sentence],
