@@ -11,8 +11,9 @@ dead"), a participle's subject ("came in carrying a lantern"), "let it go", an e
 for a fat pig"), a recipient deep in the object ("the keys of the fort to the enemy"), a group's members go
 where it goes ("Hansel and Gretel … they went"), conjoined movers ("the king and his daughter rode") and a
 goal the parser hung on the one sent ("sent her daughter to the shop"), "belonged to", "X and Y had been
-friends", "two sons, Robert and Henry", "hired a boy", "X's best friend was a boy named Kay" and "a daughter
-of her own".
+friends", "two sons, Robert and Henry", "hired a boy", "X's best friend was a boy named Kay", "a daughter
+of her own", and a thing held is where its holder is ("took the ring and rode to the castle"; "the idol,
+bearing a great diamond, was carried to the city").
 """
 
 from __future__ import annotations
@@ -285,6 +286,22 @@ CASES = [
         "She fed the travellers",
         "husband",
         "innkeeper's wife",
+    ),
+    (
+        "The prince took the ring and rode to the castle. The guards opened the gate.",
+        "location",
+        "ring",
+        "The guards opened the gate",
+        "castle",
+        "",
+    ),
+    (
+        "The idol, bearing a great diamond in its forehead, was carried to the city. There it stayed.",
+        "location",
+        "diamond",
+        "There it stayed",
+        "city",
+        "",
     ),
 ]
 

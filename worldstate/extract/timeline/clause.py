@@ -161,6 +161,8 @@ class SentenceView:
             if cur.dep_ in ("conj", "xcomp", "advcl") and cur.head.i != cur.i:
                 cur = cur.head
                 continue
+            if cur.dep_ == "acl" and cur.tag_ == "VBG" and cur.head.pos_ in ("NOUN", "PROPN"):
+                return cur.head  # "the deity, bearing the Yellow Diamond": the noun it describes
             prep = cur.head
             if cur.dep_ == "pcomp" and prep.dep_ in ("prep", "prt") and prep.head.pos_ in ("VERB", "AUX"):
                 cur = prep.head  # "after killing the wolf, he …", "came in carrying a lantern": the verb's subject

@@ -132,6 +132,8 @@ def states_of(world: World, ids: list[str], sentence: int, *, knowledge: bool = 
             _place(cs, s)
         if cs.location is None and cs.alive is not None:
             _place_by_company(world, cs, sentence, by_subject)
+        elif cs.location is None:
+            _place_by_holder(world, cs, sentence, by_subject)
         cs.scoped = scoped_by_holder.get(eid, [])
         cs.age = age_at(timeline.story_time, eid, sentence)
         if knowledge:
@@ -164,6 +166,31 @@ def _place_by_company(
     if told:
         state, other = max(told, key=lambda t: (t[0].start, t[0].evidence.start))
         cs.location, cs.location_with = state, other
+
+
+def _place_by_holder(
+    world: World, cs: CharacterState, sentence: int, by_subject: dict[str, list[StateInterval]]
+) -> None:
+    """A thing whose own place is not told is where the one who holds it is ("the deity, bearing the
+    Yellow Diamond, was transported to Benares"): the holder's latest told place, kept with ``location_with``
+    naming the holder."""
+    held_by = [
+        s
+        for s in world.timeline.states
+        if s.predicate == Predicate.HOLDS and s.value == cs.entity and s.subject and s.modality.factual
+    ]
+    held_by = [s for s in held_by if s.holds_at(sentence)]
+    if not held_by:
+        return
+    holder = max(held_by, key=lambda s: (s.start, s.evidence.start)).subject
+    places = [
+        s
+        for s in by_subject.get(holder, [])
+        if s.predicate == Predicate.LOCATION and s.modality.factual and s.value and s.holds_at(sentence)
+    ]
+    if places:
+        cs.location = max(places, key=lambda s: (s.start, s.evidence.start))
+        cs.location_with = holder
 
 
 def _introduced(world: World, ids: list[str], sentence: int) -> list[str]:
