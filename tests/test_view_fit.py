@@ -12,15 +12,12 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from test_view_browser import browser, open_page  # noqa: F401  (``browser`` is a fixture)
+from test_view_browser import By, WebDriverWait, browser, open_page  # noqa: F401  (skips without Chromium)
 from test_view_html import viewer_world
 
 from worldstate.state import Evidence, Finding
 from worldstate.view import build_payload, render_page
 from worldstate.view.findings import verify_evidence
-
-from selenium.webdriver.common.by import By  # noqa: E402  (after the skip in test_view_browser)
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 KINDS = ("character", "place", "object", "group")
 RELATIONS = ("friend of", "lives in", "holds", "married to", "sibling of", "serves", "fears", "owns")
@@ -41,8 +38,14 @@ def synthetic_graph(n: int) -> dict[str, Any]:
         if i % 3 == 0:
             edges.append(((i * 7) % n, i))
     out = [
-        {"id": f"r{k}", "source": f"n{s}", "target": f"n{t}", "label": RELATIONS[k % len(RELATIONS)], "weight": 1,
-         "sentence": k % 5}
+        {
+            "id": f"r{k}",
+            "source": f"n{s}",
+            "target": f"n{t}",
+            "label": RELATIONS[k % len(RELATIONS)],
+            "weight": 1,
+            "sentence": k % 5,
+        }
         for k, (s, t) in enumerate(edges)
         if s != t
     ]
@@ -99,7 +102,8 @@ def test_fit_shows_every_node_inside_the_pane(browser, viewport, tmp_path, n, wi
     nodes = box(browser, "#graph .node")
     assert len(nodes) == n
     outside = [
-        b for b in nodes
+        b
+        for b in nodes
         if b["l"] < pane["l"] - 0.5 or b["t"] < pane["t"] - 0.5 or b["r"] > pane["r"] + 0.5 or b["b"] > pane["b"] + 0.5
     ]
     assert not outside, f"{len(outside)} of {n} nodes outside the {pane} pane after fit, e.g. {outside[:2]}"
@@ -119,16 +123,27 @@ def narrow_lanes() -> list[dict[str, Any]]:
             "id": "e1",
             "name": LANE_NAME,
             "mentions": 9,
-            "where": [{**bar, "from": 0, "to": 0, "open": False, "label": LONG_PLACE},
-                      {**bar, "from": 1, "to": 2, "open": False, "label": "the hut"}],
+            "where": [
+                {**bar, "from": 0, "to": 0, "open": False, "label": LONG_PLACE},
+                {**bar, "from": 1, "to": 2, "open": False, "label": "the hut"},
+            ],
             "holds": [{**bar, "from": 0, "to": 1, "open": False, "label": "the golden key of the king"}],
             "dead": [{**bar, "from": 4, "to": 4, "open": True, "label": "dead"}],
             "traits": [{**bar, "from": 3, "to": 4, "open": True, "label": "hair: black as ebony"}],
             "relations": [{**bar, "from": 0, "to": 4, "open": True, "label": "friend of Maggie"}],
             "knows": [],
         },
-        {"id": "e2", "name": "Maggie", "mentions": 3, "where": [], "holds": [], "dead": [], "traits": [],
-         "relations": [], "knows": []},
+        {
+            "id": "e2",
+            "name": "Maggie",
+            "mentions": 3,
+            "where": [],
+            "holds": [],
+            "dead": [],
+            "traits": [],
+            "relations": [],
+            "knows": [],
+        },
     ]
 
 
@@ -138,7 +153,9 @@ def test_lane_labels_are_never_cut_mid_word(browser, viewport, tmp_path, width, 
     lanes = narrow_lanes()
     open_page(browser, page_html(lanes=lanes), tmp_path / "lanes.html")
     browser.find_element(By.CSS_SELECTOR, '#tabs button[data-tab="timeline"]').click()
-    labels = [b["label"] for lane in lanes for row in ("where", "holds", "dead", "traits", "relations") for b in lane[row]]
+    labels = [
+        b["label"] for lane in lanes for row in ("where", "holds", "dead", "traits", "relations") for b in lane[row]
+    ]
     for zoom in (None, "lanes-in", "lanes-in", "lanes-out"):
         if zoom:
             browser.find_element(By.ID, zoom).click()
@@ -165,14 +182,19 @@ def test_one_count_of_findings_everywhere(browser, tmp_path):  # noqa: F811
     quote = ws.story.span_text(s[2].span)
     sure = Finding("continuity", 0.9, "a sure one", [Evidence(s[2].span, quote, "error", 2)], probability=0.9)
     unsure = Finding(
-        "continuity", 0.3, "an unsure one", [Evidence(s[2].span, quote, "error", 2)], rule="other", probability=0.2,
+        "continuity",
+        0.3,
+        "an unsure one",
+        [Evidence(s[2].span, quote, "error", 2)],
+        rule="other",
+        probability=0.2,
         shown_by_default=False,
     )
     checked, notes = verify_evidence([*ws.findings, sure, unsure], ws.story)
     payload = build_payload(ws, checked, [*notes, "the continuity head could not run"])
     open_page(browser, render_page(payload), tmp_path / "counts.html")
     stats = browser.find_element(By.ID, "stats").text
-    count = browser.find_element(By.ID, "finding-count").text
+    count = browser.find_element(By.ID, "finding-count").get_attribute("textContent")  # CSS shows it upper case
     assert "2 findings shown, 1 unsure" in stats
     assert count == "(2 shown, 1 unsure)"
     items = browser.find_elements(By.CSS_SELECTOR, "#findings li[data-finding]")
