@@ -332,8 +332,9 @@
     $("graph-info").textContent = g.nodes.length + " of " + g.total_nodes + " entities, " + model.edges.length +
       " linked pairs (" + g.edges.length + " of " + g.total_edges + " relations). Wheel or buttons to zoom, drag to pan; " +
       "fit shows the whole graph; click a character to see what they know, a relation to read it.";
-    window.worldstateLayout.layout(model.nodes, model.edges, model.labels);
     var box = $("graph");
+    window.worldstateLayout.layout(model.nodes, model.edges, model.labels,
+      { aspect: box.clientWidth && box.clientHeight ? box.clientWidth / box.clientHeight : 1.4 });
     clear(box);
     var root = svgEl("svg", { width: "100%", height: "100%", role: "img", "aria-label": "entity graph" });
     var defs = svgEl("defs");
