@@ -216,6 +216,41 @@ def test_view_command_with_saved_world_and_findings(tmp_path):
     assert "2 findings" in result.output
 
 
+def test_one_count_of_findings_in_the_payload_the_report_and_the_index(tmp_path):
+    """Shown by default and unsure findings are counted once, alike in the page, ``view``'s report and
+    the calibration fields survive the evidence check."""
+    from worldstate.view.counts import FindingCount
+
+    ws = viewer_world()
+    world = tmp_path / "world.json"
+    world.write_text(to_json(ws))
+    unsure = {
+        "category": "continuity",
+        "confidence": 0.3,
+        "explanation": "maybe",
+        "probability": 0.2,
+        "shown_by_default": False,
+    }
+    sure = {"category": "continuity", "confidence": 0.9, "explanation": "surely", "probability": 0.9}
+    findings = tmp_path / "findings.json"
+    findings.write_text(json.dumps([unsure, sure]))
+    out = tmp_path / "page.html"
+    result = CliRunner().invoke(cli, ["view", "--world", str(world), "--findings", str(findings), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    data = embedded_data(out.read_text(encoding="utf-8"))
+    assert [f["shown_by_default"] for f in data["findings"]] == [True, False, True]
+    assert [f["probability"] for f in data["findings"]] == [None, 0.2, 0.9]
+    assert data["finding_count"] == {
+        "shown": 2,
+        "unsure": 1,
+        "short": "2 shown, 1 unsure",
+        "text": "2 findings shown, 1 unsure",
+    }
+    assert "2 findings shown, 1 unsure" in result.output
+    assert FindingCount(1, 0).text == "1 finding" and FindingCount(0, 0).text == "0 findings"
+    assert FindingCount(0, 2).short == "0 shown, 2 unsure"
+
+
 def test_view_command_bad_input_is_one_clear_line(tmp_path):
     bad = tmp_path / "world.json"
     bad.write_text('{"schema": "something else"}')

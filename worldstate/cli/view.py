@@ -18,6 +18,7 @@ from worldstate.files import atomic_write_text, check_output_file, read_story_fi
 from worldstate.ignore import IgnoreList, load_ignore
 from worldstate.state import Finding, Story
 from worldstate.state.timeline import Timeline
+from worldstate.view.counts import FindingCount
 from worldstate.view.inputs import load_world_file
 
 if TYPE_CHECKING:
@@ -107,7 +108,7 @@ def view(
     ws = analysed.state
     click.echo(
         f"wrote {out} ({len(html) / 1e6:.1f} MB): {len(ws.characters())} characters, "
-        f"{len(ws.events)} events, {len(findings)} findings" + (f" ({ignore.line()})" if ignore else ""),
+        f"{len(ws.events)} events, {FindingCount.of(findings).text}" + (f" ({ignore.line()})" if ignore else ""),
         err=True,
     )
 
@@ -158,13 +159,13 @@ def view_collection(source: Path, folder: Path, no_detect: bool, ignore_file: st
         raise WorldstateError(f"{source}: holds no story files (.txt, .csv, .parquet)")
     folder.mkdir(parents=True, exist_ok=True)
     ignore = load_ignore(ignore_file, str(source))
-    counts: dict[str, int] = {}
+    counts: dict[str, str] = {}
 
     def write(story: SourceStory, analysed: World) -> Path:
         page, findings = viewer_html(analysed, lambda _msg: None, detect=not no_detect, ignore=ignore)
         target = folder / f"{story.id}.html"
         atomic_write_text(target, page)
-        counts[story.id] = len(findings)
+        counts[story.id] = FindingCount.of(findings).text
         return target
 
     from tqdm import tqdm
@@ -175,7 +176,7 @@ def view_collection(source: Path, folder: Path, no_detect: bool, ignore_file: st
     analyze_collection(run, settings, write, bar)
     rows = "".join(
         f'<li><a href="{html.escape(w["file"])}">{html.escape(w["title"])}</a>: {w["characters"]} characters, '
-        f"{counts.get(w['id'], 0)} findings</li>"
+        f"{html.escape(counts.get(w['id'], '0 findings'))}</li>"
         for w in run.written
     )
     failed = "".join(f"<li>{html.escape(f.source)}: {html.escape(f.reason)}</li>" for f in run.failed)

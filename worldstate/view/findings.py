@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -107,16 +107,5 @@ def verify_evidence(findings: list[Finding], story: Story) -> tuple[list[Finding
                 notes.append(f"dropped evidence of a {finding.category} finding: quote not found in the story")
                 continue
             kept.append(Evidence(moved, ev.text, ev.role, story.sentence_at(moved.start)))
-        checked.append(
-            Finding(
-                finding.category,
-                finding.confidence,
-                finding.explanation,
-                kept,
-                finding.rule,
-                finding.subtype,
-                finding.character,
-                finding.source,
-            )
-        )
+        checked.append(replace(finding, evidence=kept))  # probability and shown_by_default kept
     return checked, notes

@@ -1,4 +1,4 @@
-/* worldstate graph layout: a force layout (Fruchterman-Reingold) of node boxes, then label-collision
+/* worldstate graph layout: a force layout (Fruchterman-Reingold) of node boxes, its connected groups packed in rows, then label-collision
  * resolution over the node boxes (each holds its label) and the edge-label boxes, so no two labels overlap.
  * Plain JavaScript, no library; deterministic (no random numbers). Exposes window.worldstateLayout. */
 (function () {
@@ -7,13 +7,15 @@
   var PAD = 4;  // clear space kept between any two boxes (px at zoom 1)
 
   // nodes: [{w, h}], edges: [{source, target}] (indexes into nodes), labels: [{edge, w, h}] (edge index).
-  // Sets x, y (box centres) on nodes and labels.
+  // Sets x, y (box centres) on nodes and labels. options: ideal (edge length), iterations, aspect (width over
+  // height of the space the groups are packed into).
   function layout(nodes, edges, labels, options) {
     options = options || {};
     var n = nodes.length;
     var ideal = options.ideal || 110;
     spiral(nodes, ideal);
     if (n > 1) forces(nodes, edges, ideal, options.iterations || 400);
+    pack(nodes, components(n, edges), options.aspect || 1.4, ideal * 0.3);
     placeLabels(nodes, edges, labels);
     separate(nodes.concat(labels), labels.length ? nodes.length : 0);
   }
@@ -61,6 +63,47 @@
       }
       temperature = Math.max(1, temperature * 0.985);
     }
+  }
+
+  // The connected groups of nodes (lists of node indexes), biggest first; a node without edges is a group.
+  function components(n, edges) {
+    var parent = [];
+    for (var i = 0; i < n; i++) parent.push(i);
+    function root(i) { while (parent[i] !== i) { parent[i] = parent[parent[i]]; i = parent[i]; } return i; }
+    edges.forEach(function (e) { parent[root(e.source)] = root(e.target); });
+    var byRoot = {}, groups = [];
+    for (var k = 0; k < n; k++) {
+      var r = root(k);
+      if (!(r in byRoot)) { byRoot[r] = groups.length; groups.push([]); }
+      groups[byRoot[r]].push(k);
+    }
+    return groups.sort(function (a, b) { return b.length - a.length || a[0] - b[0]; });
+  }
+
+  // Lay the groups side by side in rows about ``aspect`` times as wide as the whole is high (the forces
+  // alone push lone nodes far out, so a view of everything would show mostly empty space).
+  function pack(nodes, groups, aspect, gap) {
+    if (groups.length < 2) return;
+    var boxes = groups.map(function (g) {
+      var b = { nodes: g, x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
+      g.forEach(function (i) {
+        var nd = nodes[i];
+        b.x0 = Math.min(b.x0, nd.x - nd.w / 2); b.x1 = Math.max(b.x1, nd.x + nd.w / 2);
+        b.y0 = Math.min(b.y0, nd.y - nd.h / 2); b.y1 = Math.max(b.y1, nd.y + nd.h / 2);
+      });
+      b.w = b.x1 - b.x0 + gap; b.h = b.y1 - b.y0 + gap;
+      return b;
+    });
+    var area = 0, widest = 0;
+    boxes.forEach(function (b) { area += b.w * b.h; widest = Math.max(widest, b.w); });
+    var rowWidth = Math.max(widest, Math.sqrt(area * aspect));
+    var x = 0, y = 0, rowHeight = 0;
+    boxes.forEach(function (b) {  // biggest group first, top left; the rest fill the rows
+      if (x > 0 && x + b.w > rowWidth) { x = 0; y += rowHeight; rowHeight = 0; }
+      var dx = x - b.x0, dy = y - b.y0;
+      b.nodes.forEach(function (i) { nodes[i].x += dx; nodes[i].y += dy; });
+      x += b.w; rowHeight = Math.max(rowHeight, b.h);
+    });
   }
 
   // Each edge label starts half-way along its edge; the two directions of one pair start on either side.

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from worldstate.state import Channel, EntityKind, Event, Finding, Knowledge, Source, WorldState
 from worldstate.state.timeline import Predicate, StateInterval, Timeline
+from worldstate.view.counts import FindingCount
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -72,6 +73,7 @@ def build_payload(
         "knowledge": {c.id: _knowledge(ws, idx, c.id, limits.knowledge_per_character) for c in characters},
         "unknown": {c.id: _unknown(ws, idx, c.id, limits.unknown_per_character) for c in characters},
         "findings": [_finding(ws, i, f) for i, f in enumerate(findings)],
+        "finding_count": _count(findings),
         "notes": list(notes or []),
     }
 
@@ -345,6 +347,12 @@ def _unknown(ws: WorldState, idx: _Index, character: str, cap: int) -> list[dict
         if len(out) >= cap:
             break
     return out
+
+
+def _count(findings: list[Finding]) -> dict[str, Any]:
+    """The one count of findings the page shows, in its header and above the list."""
+    count = FindingCount.of(findings)
+    return {"shown": count.shown, "unsure": count.unsure, "short": count.short, "text": count.text}
 
 
 def _finding(ws: WorldState, index: int, f: Finding) -> dict[str, Any]:

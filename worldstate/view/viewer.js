@@ -162,9 +162,18 @@
   function renderFindings() {
     var list = $("findings");
     clear(list);
-    $("finding-count").textContent = "(" + data.findings.length + ")";
+    $("finding-count").textContent = "(" + findingCount().short + ")";
     if (!data.findings.length) list.appendChild(el("li", "hint", "No findings."));
-    data.findings.forEach(function (f) { list.appendChild(findingItem(f)); });
+    var shownFirst = data.findings.filter(function (f) { return f.shown_by_default !== false; })
+      .concat(data.findings.filter(function (f) { return f.shown_by_default === false; }));
+    shownFirst.forEach(function (f) { list.appendChild(findingItem(f)); });
+  }
+
+  // The one count of findings (payload.py counts them; a page from an older payload counts here alike).
+  function findingCount() {
+    if (data.finding_count) return data.finding_count;
+    var n = data.findings.length;
+    return { shown: n, unsure: 0, short: String(n), text: n + (n === 1 ? " finding" : " findings") };
   }
 
   function selectFinding(index) {
@@ -252,7 +261,24 @@
     if (content !== undefined) node.textContent = String(content);
     return node;
   }
-  function textWidth(s, px) { measurer.font = px + "px " + FONT; return measurer.measureText(s).width; }
+  function textWidth(s, px, weight) { measurer.font = (weight || "") + " " + px + "px " + FONT; return measurer.measureText(s).width; }
+
+  var LINK_WORDS = /^(a|an|the|of|and|or|in|on|at|to|by|for|with|from|her|his|their|its)$/i;
+
+  // The words of ``label`` that fit ``room`` px, cut only between words ("the golden\u2026"); "" when not even
+  // the first word fits (the full label is then in the tooltip).
+  function wholeWords(label, room, px, weight) {
+    label = String(label).replace(/\s+/g, " ").trim();
+    if (textWidth(label, px, weight) <= room) return label;
+    var words = label.split(" "), fits = "";
+    for (var i = 1; i < words.length; i++) {
+      if (LINK_WORDS.test(words[i - 1])) continue;  // "the house of\u2026" says no more than "the house\u2026"
+      var shown = words.slice(0, i).join(" ").replace(/[\s,;:.\-]+$/, "") + "\u2026";
+      if (textWidth(shown, px, weight) > room) break;
+      fits = shown;
+    }
+    return fits;
+  }
 
   // One edge per ordered pair, its label the pair's relations (most frequent first) and how many more.
   function graphModel() {
@@ -305,9 +331,10 @@
     state.graph = model;
     $("graph-info").textContent = g.nodes.length + " of " + g.total_nodes + " entities, " + model.edges.length +
       " linked pairs (" + g.edges.length + " of " + g.total_edges + " relations). Wheel or buttons to zoom, drag to pan; " +
-      "click a character to see what they know, a relation to read it.";
-    window.worldstateLayout.layout(model.nodes, model.edges, model.labels);
+      "fit shows the whole graph; click a character to see what they know, a relation to read it.";
     var box = $("graph");
+    window.worldstateLayout.layout(model.nodes, model.edges, model.labels,
+      { aspect: box.clientWidth && box.clientHeight ? box.clientWidth / box.clientHeight : 1.4 });
     clear(box);
     var root = svgEl("svg", { width: "100%", height: "100%", role: "img", "aria-label": "entity graph" });
     var defs = svgEl("defs");
@@ -349,9 +376,9 @@
       n.el = group;
     });
     box.appendChild(root);
-    state.zoom = { k: 1, x: 0, y: 0, view: view, svg: root };
+    state.zoom = { k: 1, x: 0, y: 0, minK: 0.1, view: view, svg: root };
     panAndZoom(root);
-    fitGraph();
+    firstView();
     markSelectedNode();
   }
 
@@ -362,29 +389,48 @@
 
   function zoomAt(factor, px, py) {
     var z = state.zoom;
-    var k = Math.max(0.1, Math.min(4, z.k * factor));
+    var k = Math.max(z.minK || 0.1, Math.min(4, z.k * factor));
     z.x = px - (px - z.x) * k / z.k;
     z.y = py - (py - z.y) * k / z.k;
     z.k = k;
     applyZoom();
   }
 
-  // The whole graph when it fits at a readable size; else readable size, centred on the most mentioned node.
-  function fitGraph() {
-    var model = state.graph, z = state.zoom;
-    if (!model || !model.nodes.length) return;
-    var items = model.nodes.concat(model.labels);
-    var x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-    items.forEach(function (it) {
-      x0 = Math.min(x0, it.x - it.w / 2); x1 = Math.max(x1, it.x + it.w / 2);
-      y0 = Math.min(y0, it.y - it.h / 2); y1 = Math.max(y1, it.y + it.h / 2);
-    });
+  var FIT_MARGIN = 12;  // px kept clear around the graph when it is fitted to the pane
+  var READABLE = 0.8;  // the first view's least zoom: node labels stay readable
+
+  // The zoom and centre that show the whole drawing (nodes, labels and the curves of the edges) in the pane.
+  function wholeView() {
+    var z = state.zoom;
+    var bb = z.view.getBBox();  // in the graph's own units, before the zoom's transform
     var width = z.svg.clientWidth || 400, height = z.svg.clientHeight || 400;
-    var k = Math.min(1.5, (width - 20) / (x1 - x0 || 1), (height - 20) / (y1 - y0 || 1));
-    var cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
-    if (k < 0.8) { k = 0.8; cx = model.nodes[0].x; cy = model.nodes[0].y; }
+    var k = Math.min(1.5, (width - 2 * FIT_MARGIN) / (bb.width || 1), (height - 2 * FIT_MARGIN) / (bb.height || 1));
+    return { k: Math.max(1e-3, k), cx: bb.x + bb.width / 2, cy: bb.y + bb.height / 2, width: width, height: height };
+  }
+
+  function setView(k, cx, cy, width, height) {
+    var z = state.zoom;
     z.k = k; z.x = width / 2 - cx * k; z.y = height / 2 - cy * k;
     applyZoom();
+  }
+
+  // "fit": the whole graph, however small that makes it.
+  function fitGraph() {
+    if (!state.graph || !state.graph.nodes.length) return;
+    var v = wholeView();
+    state.zoom.minK = Math.min(0.1, v.k);  // zooming out may go as far as fit does
+    setView(v.k, v.cx, v.cy, v.width, v.height);
+  }
+
+  // The first view: the whole graph when it fits at a readable size, else readable, centred on the most
+  // mentioned node ("fit" shows the whole).
+  function firstView() {
+    var model = state.graph;
+    if (!model || !model.nodes.length) return;
+    var v = wholeView();
+    state.zoom.minK = Math.min(0.1, v.k);
+    if (v.k >= READABLE) setView(v.k, v.cx, v.cy, v.width, v.height);
+    else setView(READABLE, model.nodes[0].x, model.nodes[0].y, v.width, v.height);
   }
 
   function panAndZoom(svgRoot) {
@@ -423,6 +469,9 @@
 
   // ---- per-character lanes: where each is, what each holds, what each knows ------------------------
   var LANES_SHOWN = 12;
+  // Text room in a lane's name (150 px less padding and border, measured bold as the selected lane's is)
+  // and in a bar (its padding and border, and a pixel to spare); the sizes viewer.css gives them.
+  var LANE_NAME_FONT = 12, LANE_NAME_ROOM = 150 - 2 * 6 - 2, BAR_FONT = 10, BAR_INSET = 2 * 3 + 2 + 1;
 
   function renderLanes() {
     var box = $("lanes");
@@ -468,7 +517,7 @@
   function laneRow(lane, width, x) {
     var row = el("div", "lane" + (lane.id === state.character ? " selected" : ""));
     row.dataset.character = lane.id;
-    var name = el("button", "lane-name", lane.name);
+    var name = el("button", "lane-name", wholeWords(lane.name, LANE_NAME_ROOM, LANE_NAME_FONT, "600"));
     name.type = "button";
     var traits = lane.traits || [], relations = lane.relations || [];
     name.title = lane.name + ": " + lane.mentions + " mentions; " + lane.where.length + " places, " +
@@ -507,9 +556,10 @@
   }
 
   function laneBar(b, kind, what, x) {
-    var bar = el("span", "lane-bar bar-" + kind, b.label);
+    var width = Math.max(4, x(b.to + 1) - x(b.from));
+    var bar = el("span", "lane-bar bar-" + kind, wholeWords(b.label, width - BAR_INSET, BAR_FONT));
     bar.style.left = x(b.from) + "px";
-    bar.style.width = Math.max(4, x(b.to + 1) - x(b.from)) + "px";
+    bar.style.width = width + "px";
     bar.title = what + ", s" + (b.from + 1) + "\u2013" + (b.open ? "end" : "s" + (b.to + 1)) + "\n\u201c" + short(b.quote, 160) + "\u201d";
     bar.addEventListener("click", function () { pickLaneItem(bar, b.span); });
     return bar;
@@ -561,7 +611,7 @@
     document.title = "worldstate \u2014 " + data.title;
     $("title").textContent = data.title;
     $("stats").textContent = data.words + " words \u00b7 " + data.sentences.length + " sentences \u00b7 " +
-      data.characters.length + " characters \u00b7 " + data.event_count + " events \u00b7 " + data.findings.length + " findings";
+      data.characters.length + " characters \u00b7 " + data.event_count + " events \u00b7 " + findingCount().text;
     if (data.notes.length) {
       var notes = $("notes");
       notes.hidden = false;
