@@ -25,7 +25,7 @@ from __future__ import annotations
 import gc
 import threading
 import time
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -84,6 +84,15 @@ class World:
             self._seconds.setdefault(name, time.perf_counter() - started)
             self._built[name] = value
         return self._built[name]
+
+    def preload(self, values: Mapping[str, Any]) -> None:
+        """Fill lazy layers with values built elsewhere (a saved world's layers, :mod:`worldstate.saved_world`),
+        so that they are never built here; each name must be declared and not built yet."""
+        for name in values:
+            declared(name)
+            if name in self._built:
+                raise ConfigError(f"layer {name!r} is already built: it cannot be preloaded")
+        self._built.update(values)
 
     @property
     def profile(self) -> dict[str, float]:
@@ -173,13 +182,33 @@ def sentence_docs(world: World) -> list[Doc]:
     from worldstate.extract.spacy_backend import sentence_docs as cut
     from worldstate.state.text import unwrap_lines
 
-    chunks = world.parsed.chunks if world.parsed is not None else []
+    chunks = world.parsed.chunks if world.parsed is not None else _parse_again(world)
     docs = cut(chunks, [(s.start, s.end) for s in world.spans])
     missing = [i for i, doc in enumerate(docs) if doc is None]
     texts = [unwrap_lines(world.sentences[i]) for i in missing]
     for i, doc in zip(missing, world.nlp.pipe(texts), strict=True):
         docs[i] = doc
     return docs
+
+
+def chunk_ranges(world: World) -> list[tuple[int, int]]:
+    """The characters of each piece the parser read (none for a World without its parse)."""
+    from worldstate.extract.spacy_backend import _text_length
+
+    chunks = world.parsed.chunks if world.parsed is not None else []
+    return [(offset, offset + _text_length(doc)) for offset, doc in chunks]
+
+
+def _parse_again(world: World) -> list[tuple[int, Doc]]:
+    """A World read from JSON: the pieces the analysis parsed (``parse.chunk_ranges``, preloaded from a saved
+    world) parsed again the same way, so the same Docs; none when no ranges were saved."""
+    from worldstate.extract.spacy_backend import BATCH_SIZE
+    from worldstate.state.text import unwrap_lines
+
+    ranges: list[tuple[int, int]] = world.layer("parse.chunk_ranges")
+    texts = (unwrap_lines(world.text[start:end]) for start, end in ranges)
+    docs = world.nlp.pipe(texts, batch_size=BATCH_SIZE)
+    return [(start, doc) for (start, _), doc in zip(ranges, docs, strict=True)]
 
 
 def sentence_embeddings(world: World) -> np.ndarray:

@@ -34,6 +34,11 @@ LAYERS: dict[str, Layer] = {
         Layer("spans", "worldstate.analysis:sentence_spans", "sentence spans into the normalised text"),
         Layer("sentences", "worldstate.analysis:sentence_texts", "the text of each sentence"),
         Layer("sentence_docs", "worldstate.analysis:sentence_docs", "one spaCy Doc per sentence"),
+        Layer(
+            "parse.chunk_ranges",
+            "worldstate.analysis:chunk_ranges",
+            "(start, end) characters of each piece the parser read (a saved world parses the same pieces)",
+        ),
         Layer("embeddings", "worldstate.analysis:sentence_embeddings", "one MiniLM vector per sentence"),
         # reasoning and time
         Layer("reasoning", "worldstate.analysis:reasoning", "the Z3 reasoner's check against the rule packs"),
@@ -69,6 +74,32 @@ LAYERS: dict[str, Layer] = {
             "timeline.perceived",
             "worldstate.extract.timeline.query:find_perceived",
             "'he saw that …': (sentence, perceiver)",
+        ),
+        Layer(
+            "timeline.denials",
+            "worldstate.extract.timeline.query:find_denials",
+            "'she did not know': sentence → the entities it says did not know or see",
+        ),
+        # knows' lookup tables, built once per World
+        Layer(
+            "timeline.perceiving",
+            "worldstate.extract.timeline.query:find_perceiving",
+            "entity → the sentences it perceives on stage and awake",
+        ),
+        Layer(
+            "timeline.seen_by",
+            "worldstate.extract.timeline.query:find_seen_by",
+            "perceiver → the sentences of the events it perceived explicitly",
+        ),
+        Layer(
+            "timeline.speeches_of",
+            "worldstate.extract.timeline.query:find_speech_sentences",
+            "speaker or addressee → (speech, first sentence, last sentence) of the speeches it speaks or hears",
+        ),
+        Layer(
+            "timeline.overheard_by",
+            "worldstate.extract.timeline.query:find_overheard_by",
+            "hearer → its overhearings of the presence layer",
         ),
         # what the task heads read
         Layer("view.lemmas", "worldstate.detect.storyview:sentence_lemmas", "content-word lemmas per sentence"),

@@ -8,7 +8,6 @@ from worldstate.analysis import analyze_file
 from worldstate.cli.common import model_options
 from worldstate.config import Settings
 from worldstate.files import atomic_write_text, check_output_file
-from worldstate.state import to_json
 
 
 @click.command()
@@ -16,11 +15,12 @@ from worldstate.state import to_json
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["text", "json", "booknlp"]),
+    type=click.Choice(["text", "json", "booknlp", "codex"]),
     default="text",
     show_default=True,
     help="text: a readable summary; json: the full versioned world state; "
-    "booknlp: BookNLP-style .tokens/.entities/.quotes/.book files in the folder --out.",
+    "booknlp: BookNLP-style .tokens/.entities/.quotes/.book files in the folder --out; "
+    "codex: a story bible (a Markdown page per character, places, objects, index.md, codex.csv) in the folder --out.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
 @click.option(
@@ -71,6 +71,9 @@ def analyze(
 
         write_booknlp(story, out, settings)
         return
+    if fmt == "codex":
+        write_codex_folder(story, out, settings)
+        return
     if out:
         check_output_file(out)
     with progress() as step:
@@ -80,7 +83,9 @@ def analyze(
         print_profile(world.profile)
     ws = world.state
     if as_json or fmt == "json":
-        text = to_json(ws)
+        from worldstate.saved_world import world_json
+
+        text = world_json(world)
         if out:
             atomic_write_text(out, text + "\n")
         else:
@@ -102,3 +107,23 @@ def print_profile(seconds: dict[str, float]) -> None:
     for name, s in seconds.items():
         click.echo(f"{name:<{width}}  {s:7.2f} s", err=True)
     click.echo(f"{'total':<{width}}  {sum(seconds.values()):7.2f} s", err=True)
+
+
+def write_codex_folder(story: str, out: str | None, settings: Settings) -> None:
+    """``--format codex``: the story bible of one story in the folder ``out``."""
+    from pathlib import Path
+
+    from worldstate.cli.render import progress
+    from worldstate.codex import write_codex
+    from worldstate.errors import InputError
+    from worldstate.files import check_output_dir
+
+    if not out:
+        raise InputError(story, "--format codex writes a folder of pages: give --out FOLDER")
+    check_output_dir(out)
+    with progress() as step:
+        step(f"reading and analysing {story}")
+        world = analyze_file(story, settings)
+        step(f"writing the codex to {out}")
+        index = write_codex(world, out, Path(story).stem if story != "-" else "story")
+    click.echo(f"wrote the codex of {story} to {out} (open {index})", err=True)

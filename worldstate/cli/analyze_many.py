@@ -1,7 +1,8 @@
 """``worldstate analyze`` on a folder or a collection file: one result per story, failures listed at the end.
 
 ``--format json``/``text`` write ``<story id>.json``/``.txt``; ``--format booknlp`` writes BookNLP's four files
-per story (``<story id>.tokens``, ``.entities``, ``.quotes``, ``.book``), as BookNLP names them by book id.
+per story (``<story id>.tokens``, ``.entities``, ``.quotes``, ``.book``), as BookNLP names them by book id;
+``--format codex`` writes one codex folder per story (``<story id>/index.md`` …) and an ``index.md`` linking them.
 
 Exit code: 0 when every file and story was analysed; 2 when any could not be read or analysed (the others are
 still written, and ``index.json`` lists both).
@@ -21,7 +22,8 @@ from worldstate.config import Settings
 from worldstate.errors import InputError, WorldstateError
 from worldstate.files import atomic_write_text, check_output_dir
 from worldstate.make.corpus import SourceStory
-from worldstate.state import WorldState, to_json
+from worldstate.saved_world import world_json
+from worldstate.state import WorldState
 
 
 def world_state_text(ws: WorldState) -> str:
@@ -56,9 +58,13 @@ def analyze_many(source: Path, fmt: str, out: str | None, settings: Settings) ->
     def write(story: SourceStory, world: World) -> Path:
         if fmt == "booknlp":
             return write_booknlp_story(world, folder, story.id)
+        if fmt == "codex":
+            from worldstate.codex import write_codex
+
+            write_codex(world, folder / story.id, story.title or story.id)
+            return folder / story.id
         target = folder / f"{story.id}{suffix}"
-        ws = world.state
-        atomic_write_text(target, (to_json(ws) if fmt == "json" else world_state_text(ws)) + "\n")
+        atomic_write_text(target, (world_json(world) if fmt == "json" else world_state_text(world.state)) + "\n")
         return target
 
     def bar(stories: list[SourceStory]) -> tqdm:
@@ -66,7 +72,18 @@ def analyze_many(source: Path, fmt: str, out: str | None, settings: Settings) ->
 
     analyze_collection(run, settings, write, bar)
     atomic_write_text(folder / INDEX, json.dumps(run.index(), ensure_ascii=False, indent=1) + "\n")
+    if fmt == "codex":
+        atomic_write_text(folder / "index.md", codex_collection_index(source, run))
     _summary(run, folder)
+
+
+def codex_collection_index(source: Path, run: CollectionRun) -> str:
+    """The top page of a collection's codex: a link to each story's codex, and the stories that failed."""
+    lines = [f"# Codex: {source.name}", ""]
+    lines += [f"- [{w['title'] or w['id']}]({w['file']}/index.md): {w['characters']} characters" for w in run.written]
+    if run.failed:
+        lines += ["", "## Failed", ""] + [f"- {f.source}: {f.reason}" for f in run.failed]
+    return "\n".join(lines) + "\n"
 
 
 def write_booknlp_story(world: World, folder: Path, name: str) -> Path:

@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from worldstate.analysis import World, analyze
-from worldstate.cli.common import ignore_option, llm_options, model_options
+from worldstate.cli.common import file_option, ignore_option, llm_options, model_options
 from worldstate.collection import splits_into_stories
 from worldstate.config import Settings
 from worldstate.detect.answers import Answer, ChoiceAnswer, ConStoryReport, ContinuityAnswer, KnowledgeAnswer
@@ -164,6 +164,7 @@ def render_answer(
     is_flag=True,
     help="Also list the unsure findings (calibrated probability below the threshold; they never set the exit code).",
 )
+@file_option("--world", "world_file", "A saved world state (worldstate analyze --format json) instead of a story.")
 @ignore_option
 @model_options
 @llm_options
@@ -177,6 +178,7 @@ def check(
     character: str | None,
     as_json: bool,
     show_all: bool,
+    world_file: str | None,
     ignore_file: str | None,
     settings: Settings,
 ) -> None:
@@ -185,6 +187,7 @@ def check(
 
     \b
     worldstate check story.txt --task continuity|knowledge|constory [--json]
+    worldstate check --world story.json --task all      (a saved world: no analysis)
     worldstate check --task faithfulness --story s.txt --summary m.txt
     worldstate check --task next-action --story s.txt --question Q --option A --option B [--character NAME]
 
@@ -198,12 +201,15 @@ def check(
     if story_path and story_opt:
         raise InputError("--story", "give the story either as an argument or with --story, not both")
     path = story_path or story_opt
+    if path and world_file:
+        raise InputError("--world", "give the story either as a file or as a saved --world, not both")
+    path = path or world_file
     if not path:
-        raise InputError("story", "no story given (STORY argument or --story)")
+        raise InputError("story", "no story given (STORY argument, --story or --world)")
     _check_task_inputs(task, summary, question, options)
     settings.shown_from()  # a bad WORLDSTATE_FINDING_THRESHOLD stops here, with its own message
     ignore = load_ignore(ignore_file, path)
-    if path != "-" and splits_into_stories(Path(path)):
+    if not world_file and path != "-" and splits_into_stories(Path(path)):
         if task in ("faithfulness", "next-action"):
             raise InputError(path, f"holds several stories (or a Gutenberg book): --task {task} needs one story file")
         from worldstate.cli.check_many import run_check_collection
@@ -211,10 +217,8 @@ def check(
         tasks = tuple(h.name for h in story_only_heads()) if task == "all" else (task,)
         run_check_collection(Path(path), task, tasks, ignore, settings, as_json, show_all)
         return
-    story_text = read_story_file(path)
     summary_text = read_story_file(summary) if summary else ""
-    knowledge_heads = task in ("knowledge", "next-action", "all")
-    world = analyze(story_text, settings, source=path, embed_early=knowledge_heads)
+    world = _story_world(path, world_file, task, settings)
     summary_world = analyze(summary_text, settings, source=summary or "", layers="parse") if summary else None
     tasks = tuple(h.name for h in story_only_heads()) if task == "all" else (task,)
     answers = {
@@ -257,6 +261,16 @@ def check(
 
             console.print(f"[dim]{escape(llm_report_line(llm))}[/dim]")
     sys.exit(1 if flagged else 0)
+
+
+def _story_world(path: str, world_file: str | None, task: str, settings: Settings) -> World:
+    """The saved world ``world_file`` (read, never analysed again), else the story at ``path`` analysed."""
+    if world_file:
+        from worldstate.saved_world import load_world
+
+        return load_world(world_file, settings)
+    knowledge_heads = task in ("knowledge", "next-action", "all")
+    return analyze(read_story_file(path), settings, source=path, embed_early=knowledge_heads)
 
 
 def llm_usage(settings: Settings) -> dict[str, Any] | None:

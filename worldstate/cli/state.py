@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from worldstate.cli.common import model_options
+from worldstate.cli.common import model_options, world_option
 from worldstate.config import Settings
 from worldstate.errors import InputError
 
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 
 @click.command()
-@click.argument("story", type=click.Path(allow_dash=True))
+@click.argument("story", type=click.Path(allow_dash=True), required=False)
 @click.option(
     "--at",
     "at",
@@ -30,25 +30,50 @@ if TYPE_CHECKING:
 @click.option("--entity", default=None, help="Only the entities whose name or alias holds this (e.g. 'Hans').")
 @click.option("--json", "as_json", is_flag=True, help="JSON (sentence indices 0-based, char offsets into the story).")
 @click.option("--knows-limit", default=8, show_default=True, help="Known facts listed per character (text only).")
+@world_option
 @model_options
-def state(story: str, at: int, entity: str | None, as_json: bool, knows_limit: int, settings: Settings) -> None:
-    """Print what holds at sentence AT of STORY for each character mentioned by then: where each is,
-    what each holds, alive or dead, traits, relations, counts, titles, and what each knows
+def state(
+    story: str | None,
+    at: int,
+    entity: str | None,
+    as_json: bool,
+    knows_limit: int,
+    world: str | None,
+    settings: Settings,
+) -> None:
+    """Print what holds at sentence AT of STORY (or of a saved --world) for each character mentioned by then:
+    where each is, what each holds, alive or dead, traits, relations, counts, titles, and what each knows
     (since which sentence, through which channel)."""
-    from worldstate.analysis import analyze_file
-    from worldstate.cli.render import progress
     from worldstate.extract.timeline import report_dict, state_at
+
+    analysed = _world(story, world, settings)
+    if not 1 <= at <= len(analysed):
+        where = world or story or "story"
+        raise InputError(where, f"--at {at} is outside the story (sentences 1 to {len(analysed)})")
+    report = state_at(analysed, at - 1, entity)
+    if as_json:
+        click.echo(json.dumps(report_dict(analysed, report), indent=2, ensure_ascii=False))
+        return
+    click.echo(render_state(analysed, report, knows_limit=knows_limit))
+
+
+def _world(story: str | None, world: str | None, settings: Settings) -> World:
+    """The saved world ``world`` (read, never analysed again), else ``story`` analysed."""
+    from worldstate.cli.render import progress
+
+    if story and world:
+        raise click.UsageError("give a STORY file or --world FILE.json, not both")
+    if world:
+        from worldstate.saved_world import load_world
+
+        return load_world(world, settings)
+    if not story:
+        raise click.UsageError("give a STORY file or --world FILE.json")
+    from worldstate.analysis import analyze_file
 
     with progress() as step:
         step(f"reading and analysing {story}")
-        world = analyze_file(story, settings)
-    if not 1 <= at <= len(world):
-        raise InputError(story, f"--at {at} is outside the story (sentences 1 to {len(world)})")
-    report = state_at(world, at - 1, entity)
-    if as_json:
-        click.echo(json.dumps(report_dict(world, report), indent=2, ensure_ascii=False))
-        return
-    click.echo(render_state(world, report, knows_limit=knows_limit))
+        return analyze_file(story, settings)
 
 
 def describe_moment(moment: StoryMoment) -> str:

@@ -16,10 +16,10 @@ from worldstate.config import Settings
 from worldstate.errors import WorldstateError
 from worldstate.files import atomic_write_text, check_output_file, read_story_file
 from worldstate.ignore import IgnoreList, load_ignore
+from worldstate.saved_world import load_world
 from worldstate.state import Finding, Story
 from worldstate.state.timeline import Timeline
 from worldstate.view.counts import FindingCount
-from worldstate.view.inputs import load_world_file
 
 if TYPE_CHECKING:
     from worldstate.extract.timeline import KnownFact
@@ -92,7 +92,7 @@ def view(
     with progress() as step:
         if world:
             step(f"reading {world}")
-            analysed = World.of_state(load_world_file(world), settings)
+            analysed = load_world(world, settings)
         else:
             assert story is not None
             step(f"reading {story}")

@@ -3,17 +3,24 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
+import sys
 import types
 import typing
 from enum import Enum
 from typing import Any
 
 from worldstate.state import model
+from worldstate.state.fast_decode import Misfit, read_as
 from worldstate.state.text import Paragraph, Sentence, Span, Story
 
 SCHEMA = "worldstate/world-state"
 SCHEMA_VERSION = 1
+
+SAVED_EXTRAS = ("engine", "layers")
+"""Top-level keys a saved world may carry beside the world state: the engine that wrote it and the layers
+derived from the parse (see :mod:`worldstate.saved_world`); the world state itself ignores them."""
 
 
 class SchemaError(ValueError):
@@ -38,7 +45,16 @@ def to_dict(obj: Any) -> Any:
 
 
 def world_state_to_dict(ws: model.WorldState) -> dict[str, Any]:
-    return {"schema": SCHEMA, "version": SCHEMA_VERSION, **to_dict(ws)}
+    """The world state with its schema, its version and the engine that wrote it (a saved world read back by
+    another engine is refused: :mod:`worldstate.saved_world`)."""
+    return {"schema": SCHEMA, "version": SCHEMA_VERSION, "engine": engine_version(), **to_dict(ws)}
+
+
+def engine_version() -> str:
+    """This engine's version: the package version and a digest of its code and data files."""
+    from worldstate.bench.fingerprint import engine_fingerprint
+
+    return engine_fingerprint()
 
 
 def to_json(ws: model.WorldState, indent: int | None = 2) -> str:
@@ -60,8 +76,17 @@ def world_state_from_dict(data: dict[str, Any]) -> model.WorldState:
     version = data.get("version")
     if version != SCHEMA_VERSION:
         raise SchemaError(f"world-state version {version} is not supported (this is version {SCHEMA_VERSION})")
-    body = {k: v for k, v in data.items() if k not in ("schema", "version")}
-    return _build(model.WorldState, body, "")
+    body = {k: v for k, v in data.items() if k not in ("schema", "version", *SAVED_EXTRAS)}
+    return from_plain(model.WorldState, body)
+
+
+def from_plain(cls: type, data: Any, path: str = "") -> Any:
+    """Dataclass ``cls`` (any module's) from the plain structure :func:`to_dict` made of it; SchemaError
+    naming the field when it does not fit (a compiled reader first; the field-by-field one names the field)."""
+    try:
+        return read_as(cls, data, _LOCAL_TYPES)
+    except Misfit:
+        return _build(cls, data, path)
 
 
 _LOCAL_TYPES = {
@@ -93,13 +118,19 @@ def _expect(path: str, what: str, value: Any) -> SchemaError:
     return SchemaError(f"{_where(path)}: expected {what}, got {_kind(value)}{shown}")
 
 
+@functools.cache
+def _fields(cls: type) -> tuple[dict[str, Any], list[dataclasses.Field[Any]]]:
+    """The resolved type hints and the init fields of dataclass ``cls`` (resolved once per class)."""
+    hints = typing.get_type_hints(cls, globalns=vars(sys.modules[cls.__module__]), localns=_LOCAL_TYPES)
+    return hints, [f for f in dataclasses.fields(cls) if f.init]
+
+
 def _build(cls: type, data: Any, path: str) -> Any:
     """Build dataclass ``cls`` from ``data``; a SchemaError names the field (``entities[2].kind``) on error."""
     if not isinstance(data, dict):
         raise _expect(path, f"an object ({cls.__name__})", data)
-    hints = typing.get_type_hints(cls, globalns=vars(model), localns=_LOCAL_TYPES)
+    hints, fields = _fields(cls)
     kwargs = {}
-    fields = [f for f in dataclasses.fields(cls) if f.init]
     for f in fields:
         child = f"{path}.{f.name}" if path else f.name
         if f.name in data:

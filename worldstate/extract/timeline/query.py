@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from worldstate.extract.timeline.clause import view_tokens
 from worldstate.extract.timeline.story_time import age_at
-from worldstate.state import Channel, EntityKind, Span
+from worldstate.state import Channel, EntityKind, Span, Speech
 from worldstate.state.story_time import AgeStatement, StoryMoment
 from worldstate.state.timeline import Predicate, StateInterval, Timeline
 
@@ -313,18 +313,16 @@ def _perceived_here(world: World, entity: str, sentence: int) -> list[KnownFact]
     """The sentences ``entity`` perceives where they happen (:func:`.presence.perceivers_at`) or by a
     perception verb of the knowledge layer ("she saw the wolf"); a quote heard there is told by its speaker."""
     from worldstate.extract.knowledge import private_holders
-    from worldstate.extract.timeline.presence import perceivers_at, quote_speakers
+    from worldstate.extract.timeline.presence import quote_speakers
 
-    ws = world.state
-    private = private_holders(ws)
+    private = private_holders(world.state)
     spoken_by = quote_speakers(world)
-    by_event = {ev.id: ev.sentence for ev in ws.events}
-    seen = {by_event[p.event] for p in ws.perceptions if p.perceiver == entity and p.explicit and p.event in by_event}
+    last = min(sentence, len(world) - 1)
+    perceived = [s for s in world.layer("timeline.perceiving").get(entity, []) if s <= last]
+    seen = world.layer("timeline.seen_by").get(entity, set())
     out = []
-    for s in range(min(sentence, len(world) - 1) + 1):
+    for s in sorted(set(perceived) | {s for s in seen if 0 <= s <= last}):
         if s in private and entity not in private[s]:
-            continue
-        if entity not in perceivers_at(world, s) and s not in seen:
             continue
         speaker = spoken_by.get(s)
         if speaker and speaker != entity:
@@ -334,18 +332,37 @@ def _perceived_here(world: World, entity: str, sentence: int) -> list[KnownFact]
     return out
 
 
+def find_perceiving(world: World) -> dict[str, list[int]]:
+    """The ``timeline.perceiving`` layer: entity → the sentences it perceives where they happen
+    (:func:`.presence.perceivers_at`), in order."""
+    from worldstate.extract.timeline.presence import perceivers_at
+
+    out: dict[str, list[int]] = {}
+    for s in range(len(world)):
+        for entity in perceivers_at(world, s):
+            out.setdefault(entity, []).append(s)
+    return out
+
+
+def find_seen_by(world: World) -> dict[str, set[int]]:
+    """The ``timeline.seen_by`` layer: perceiver → the sentences of the events the knowledge layer says it
+    perceived explicitly."""
+    by_event = {ev.id: ev.sentence for ev in world.state.events}
+    out: dict[str, set[int]] = {}
+    for p in world.state.perceptions:
+        if p.explicit and p.event in by_event:
+            out.setdefault(p.perceiver, set()).add(by_event[p.event])
+    return out
+
+
 def _spoken(world: World, entity: str, sentence: int) -> list[KnownFact]:
     """What ``entity`` said or thought (its own words), and what it was told, quoted ('said to her')
     or reported ('it told her that ...'), or overheard, by the end of ``sentence``."""
-    from worldstate.extract.timeline.presence import overheard
-
-    ws = world.state
     out = []
-    for sp in ws.speeches:
+    for sp, first, end in world.layer("timeline.speeches_of").get(entity, []):
         if sp.sentence > sentence:
             continue
-        first = world.story.sentence_at(sp.content_span.start)
-        last = min(world.story.sentence_at(max(sp.content_span.end - 1, sp.content_span.start)), sentence)
+        last = min(end, sentence)
         for k in range(min(first, sp.sentence), last + 1):  # a quote may run over several sentences
             if sp.speaker == entity:
                 out.append(KnownFact(k, world.sentences[k], k, Channel.THOUGHT.value, None, sp.content_span))
@@ -356,8 +373,8 @@ def _spoken(world: World, entity: str, sentence: int) -> list[KnownFact]:
             for first, last, speaker in _just_said(world, k, entity):
                 for told in range(first, last + 1):
                     out.append(KnownFact(told, world.sentences[told], k, Channel.TOLD.value, speaker))
-    for told, hearer, k, speaker in overheard(world):  # "had heard what their stepmother had said"
-        if k <= sentence and hearer == entity:
+    for told, _, k, speaker in world.layer("timeline.overheard_by").get(entity, []):  # "had heard what … had said"
+        if k <= sentence:
             out.append(KnownFact(told, world.sentences[told], k, Channel.TOLD.value, speaker))
     for k, seer in _perceived(world):
         if k <= sentence and seer == entity:
@@ -390,6 +407,30 @@ def _passed_on(world: World, entity: str, sentence: int, depth: int) -> list[Kno
         for fact in knows(world, teller, k, depth + 1):
             if fact.since >= k - RETOLD_REACH:
                 out.append(KnownFact(fact.sentence, fact.text, k, Channel.TOLD.value, teller, fact.evidence))
+    return out
+
+
+def find_speech_sentences(world: World) -> dict[str, list[tuple[Speech, int, int]]]:
+    """The ``timeline.speeches_of`` layer: speaker or addressee → the speeches they speak or hear, in story
+    order, each with the sentences its words begin and end in."""
+    story = world.story
+    out: dict[str, list[tuple[Speech, int, int]]] = {}
+    for sp in world.state.speeches:
+        first = story.sentence_at(sp.content_span.start)
+        end = story.sentence_at(max(sp.content_span.end - 1, sp.content_span.start))
+        for entity in dict.fromkeys([sp.speaker, *sp.addressees]):
+            if entity:
+                out.setdefault(entity, []).append((sp, first, end))
+    return out
+
+
+def find_overheard_by(world: World) -> dict[str, list[tuple[int, str, int, str | None]]]:
+    """The ``timeline.overheard_by`` layer: the presence layer's overhearings grouped by hearer, in their order."""
+    from worldstate.extract.timeline.presence import overheard
+
+    out: dict[str, list[tuple[int, str, int, str | None]]] = {}
+    for row in overheard(world):
+        out.setdefault(row[1], []).append(row)
     return out
 
 
@@ -481,19 +522,27 @@ def find_perceived(world: World) -> list[tuple[int, str]]:
 
 def _denies_knowing(world: World, sentence: int, entity: str) -> bool:
     """True when ``sentence`` says ``entity`` did not know/see (its subject of a negated knowing verb)."""
-    doc = world.sentence_docs[sentence]
-    if doc is None:
-        return False
+    return entity in world.layer("timeline.denials").get(sentence, ())
+
+
+def find_denials(world: World) -> dict[int, set[str]]:
+    """The ``timeline.denials`` layer: sentence → the entities it says did not know or see (subjects of a
+    negated knowing verb)."""
     index = world.layer("timeline.story_index")
-    start = world.spans[sentence].start
-    found = world.text.find(doc.text[:40], max(0, start - 20))
-    offset = found if found != -1 else start
-    for tok in doc:
-        if tok.lemma_ in _DENY and any(c.dep_ == "neg" for c in tok.children):
-            subj = next((c for c in tok.children if c.dep_ in ("nsubj",)), None)
-            if subj is not None and index.entity_at(offset + subj.idx, offset + subj.idx + len(subj.text)) == entity:
-                return True
-    return False
+    out: dict[int, set[str]] = {}
+    for sentence, doc in enumerate(world.sentence_docs):
+        if doc is None:
+            continue
+        start = world.spans[sentence].start
+        found = world.text.find(doc.text[:40], max(0, start - 20))
+        offset = found if found != -1 else start
+        for tok in doc:
+            if tok.lemma_ in _DENY and any(c.dep_ == "neg" for c in tok.children):
+                subj = next((c for c in tok.children if c.dep_ in ("nsubj",)), None)
+                who = None if subj is None else index.entity_at(offset + subj.idx, offset + subj.idx + len(subj.text))
+                if who:
+                    out.setdefault(sentence, set()).add(who)
+    return out
 
 
 def report_dict(world: World, report: StateReport) -> dict[str, Any]:
