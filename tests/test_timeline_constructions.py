@@ -335,3 +335,10 @@ def test_a_static_there_tells_no_new_place() -> None:
 def test_a_fatal_loss_needs_the_part_struck_off() -> None:
     got = ask("The barber cut the giant's hair. The giant laughed.", "alive", "giant", "The giant laughed", "yes")
     assert got["right"], got
+
+
+def test_a_feared_death_is_no_proposition() -> None:
+    w = world("The children walked on. If help did not come soon, they must die of hunger. Then they saw a bird.")
+    assert not [p for p in w.state.propositions if p.predicate == "alive" and p.value == "false"]
+    told = world("The children walked on. At last the old dog died of hunger. Then they saw a bird.")
+    assert [p for p in told.state.propositions if p.predicate == "alive" and p.value == "false"]

@@ -28,6 +28,9 @@ _DURATION = re.compile(
 )
 SpeakerAt = Callable[[int], str | None]
 
+IRREALIS_AUX = frozenset({"would", "could", "might", "may", "must", "should", "ought", "will", "shall", "wo", "ca"})
+CONDITIONAL_MARKS = frozenset({"if", "unless", "lest"})
+
 
 @dataclass
 class _Builder:
@@ -91,6 +94,13 @@ class _Builder:
 
     def negated(self, verb: Token) -> bool:
         return bool(self.doc.kids(verb.i, "neg"))
+
+    def unrealised(self, verb: Token) -> bool:
+        """A death only feared, threatened or supposed: under a modal or future auxiliary ("they must die
+        of hunger", "you will die") or in a condition ("if he died")."""
+        auxes = {a.low for a in self.doc.kids(verb.i, "aux")}
+        marks = {m.low for m in self.doc.kids(verb.i, "mark")}
+        return bool(auxes & IRREALIS_AUX) or bool(marks & CONDITIONAL_MARKS)
 
     # -- patterns -----------------------------------------------------------------------
     def run(self) -> list[Proposition]:
@@ -220,7 +230,7 @@ class _Builder:
         passive = next(iter(doc.kids(verb.i, "nsubjpass")), None)
         polarity = not self.negated(verb)
         lemma = verb.lemma
-        if lemma in lex.death_verbs:
+        if lemma in lex.death_verbs and not self.unrealised(verb):
             target = subj if lex.death_verbs[lemma] == "subject" else (obj or passive)
             if target is not None:
                 self.add(self.subject_value(target), "alive", "false", [target, verb], verb, polarity)
