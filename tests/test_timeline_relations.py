@@ -1,5 +1,5 @@
 """Relations by construction (``extract/timeline/relations.py``), the WordNet relation nouns, and finding
-the entity a name means by relation (``extract/timeline/who.py`` behind ``find_entities``)."""
+the entity a name means by relation (``worldstate/query/who.py`` behind ``find_entities``)."""
 
 from __future__ import annotations
 
