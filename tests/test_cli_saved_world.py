@@ -14,7 +14,7 @@ from worldstate.analysis import World, analyze
 from worldstate.cli.main import cli
 from worldstate.config import Settings
 from worldstate.errors import ConfigError
-from worldstate.extract.timeline import report_dict, state_at
+from worldstate.query import report_dict, state_at
 from worldstate.saved_world import load_world, world_json
 from worldstate.state.serialize import engine_version
 

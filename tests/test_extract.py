@@ -7,8 +7,7 @@ import pytest
 
 from worldstate.analysis import analyze
 from worldstate.config import Settings
-from worldstate.extract import accessible
-from worldstate.extract.knowledge import find_character
+from worldstate.query import accessible, find_character
 from worldstate.state import Channel, EntityKind, MentionKind, Source, WorldState
 
 KING_STORY = """Once there was an old king who had three sons. His name was Hans. The king drank the hot tea in the kitchen.

@@ -8,7 +8,7 @@ from test_extract import HOUSE_STORY, KING_STORY
 
 from worldstate.analysis import World, analyze
 from worldstate.config import Settings
-from worldstate.extract.knowledge import accessibility, accessible
+from worldstate.query import accessibility, accessible
 from worldstate.state import Story
 
 

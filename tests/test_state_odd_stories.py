@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from worldstate.analysis import analyze
-from worldstate.extract.timeline import state_at
+from worldstate.query import state_at
 
 
 def _by_name(text: str, at: int) -> dict[str, object]:

@@ -15,8 +15,7 @@ import pytest
 import yaml
 
 from worldstate.analysis import World, analyze
-from worldstate.extract.timeline import find_entities, state_at
-from worldstate.extract.timeline.query import knows
+from worldstate.query import find_entities, knows, state_at
 from worldstate.state.timeline import Predicate
 
 QUESTIONS = Path(__file__).parent / "data" / "state_questions.yaml"

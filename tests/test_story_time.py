@@ -10,8 +10,9 @@ from click.testing import CliRunner
 
 from worldstate.analysis import World, analyze
 from worldstate.cli.main import cli
-from worldstate.extract.timeline import state_at
-from worldstate.extract.timeline.story_time import age_at, age_conflicts, read_story_time
+from worldstate.extract.timeline.story_time import read_story_time
+from worldstate.query import state_at
+from worldstate.query.ages import age_at, age_conflicts
 from worldstate.state import Span
 from worldstate.state.story_time import AgeStatement, StoryMoment, StoryTime
 

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from worldstate.analysis import World, analyze
 from worldstate.cli.main import cli
-from worldstate.extract.timeline import state_at
+from worldstate.query import state_at
 from worldstate.state import Span
 from worldstate.state.timeline import Modality, Predicate, StateInterval, Timeline
 

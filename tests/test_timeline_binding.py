@@ -10,7 +10,8 @@ import pytest
 from worldstate.analysis import World, analyze
 from worldstate.extract.models import load_spacy
 from worldstate.extract.timeline.binding import rebind
-from worldstate.extract.timeline.query import _introduced, _just_said, _perceived, knows
+from worldstate.query.entities import introduced
+from worldstate.query.knows import _just_said, _perceived, knows
 from worldstate.state import Entity, EntityKind, Mention, MentionKind, Span, Story, WorldState
 from worldstate.state.timeline import Modality, Predicate
 
@@ -187,6 +188,6 @@ def test_an_entity_asked_by_name_is_one_mentioned_by_then() -> None:
         ),
         timeline=SimpleNamespace(states=[]),
     )
-    assert _introduced(world, ["fisherman", "fisherman-2"], 0) == ["fisherman-2"]  # type: ignore[arg-type]
-    assert _introduced(world, ["fisherman", "fisherman-2"], 1) == ["fisherman", "fisherman-2"]  # type: ignore[arg-type]
-    assert _introduced(world, ["fisherman"], 0) == ["fisherman"]  # type: ignore[arg-type]  # nobody yet: all
+    assert introduced(world, ["fisherman", "fisherman-2"], 0) == ["fisherman-2"]  # type: ignore[arg-type]
+    assert introduced(world, ["fisherman", "fisherman-2"], 1) == ["fisherman", "fisherman-2"]  # type: ignore[arg-type]
+    assert introduced(world, ["fisherman"], 0) == ["fisherman"]  # type: ignore[arg-type]  # nobody yet: all

@@ -12,7 +12,7 @@ from worldstate.detect.faithfulness import head
 from worldstate.detect.faithfulness.claims import contradictions
 from worldstate.detect.knowledge.world_access import lane_known, world_inaccessibility
 from worldstate.detect.storyview import StoryView
-from worldstate.extract.knowledge import find_character
+from worldstate.query import find_character
 
 STORY = (
     "Anna lived in a small village with her brother Tom. "

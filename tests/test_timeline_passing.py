@@ -5,8 +5,7 @@ from __future__ import annotations
 from functools import cache
 
 from worldstate.analysis import World, analyze
-from worldstate.extract.timeline import find_entities
-from worldstate.extract.timeline.query import knows
+from worldstate.query import find_entities, knows
 
 
 @cache

@@ -96,7 +96,7 @@ def test_a_figure_of_speech_or_a_time_is_no_place() -> None:
 
 def test_what_is_left_behind_stays_there_and_the_one_who_leaves_does_not() -> None:
     from worldstate.analysis import analyze
-    from worldstate.extract.timeline import state_at
+    from worldstate.query import state_at
 
     world = analyze("The miller had a dog named Rex. One day the miller left Rex in the forest and went home.")
     states = {cs.name: cs for cs in state_at(world, 1, knowledge=False).characters}

@@ -10,7 +10,7 @@ import pytest
 
 from worldstate.analysis import World, analyze
 from worldstate.extract.timeline.presence import asleep_at, overheard, perceivers_at, present_at
-from worldstate.extract.timeline.query import find_entities, knows
+from worldstate.query import find_entities, knows
 
 
 @lru_cache(maxsize=16)

@@ -9,7 +9,8 @@ import pytest
 
 from worldstate.analysis import World, analyze
 from worldstate.extract.coref.quoted import sure_speaker
-from worldstate.extract.timeline import find_entities, self_report, state_at
+from worldstate.extract.timeline import self_report
+from worldstate.query import find_entities, state_at
 from worldstate.state import Span
 from worldstate.state.timeline import Modality, Predicate, StateInterval, Timeline
 

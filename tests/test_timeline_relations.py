@@ -1,13 +1,13 @@
 """Relations by construction (``extract/timeline/relations.py``), the WordNet relation nouns, and finding
-the entity a name means by relation (``extract/timeline/who.py`` behind ``find_entities``)."""
+the entity a name means by relation (``worldstate/query/who.py`` behind ``find_entities``)."""
 
 from __future__ import annotations
 
 from functools import cache
 
 from worldstate.analysis import World, analyze
-from worldstate.extract.timeline import find_entities
 from worldstate.extract.timeline.words import words
+from worldstate.query import find_entities
 from worldstate.state.timeline import Predicate
 
 

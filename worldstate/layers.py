@@ -45,7 +45,7 @@ LAYERS: dict[str, Layer] = {
         Layer("timeline", "worldstate.extract.timeline:build_timeline", "per-entity timelines of state"),
         Layer(
             "timeline.story_index",
-            "worldstate.extract.timeline.query:story_index",
+            "worldstate.extract.timeline.knowing:story_index",
             "mention offsets → entity ids, for the timeline's clause readers",
         ),
         Layer("timeline.presence", "worldstate.extract.timeline.presence:build_presence", "who is on stage when"),
@@ -54,10 +54,10 @@ LAYERS: dict[str, Layer] = {
             "worldstate.extract.timeline.presence:find_quote_speakers",
             "sentence → the speaker of the quote it lies in",
         ),
-        Layer("timeline.heard", "worldstate.extract.timeline.query:find_heard", "'X heard this': (sentence, hearer)"),
+        Layer("timeline.heard", "worldstate.extract.timeline.knowing:find_heard", "'X heard this': (sentence, hearer)"),
         Layer(
             "timeline.reported_speech",
-            "worldstate.extract.timeline.query:find_reported",
+            "worldstate.extract.timeline.knowing:find_reported",
             "'it told her that …': (sentence, teller, hearer)",
         ),
         Layer(
@@ -72,33 +72,33 @@ LAYERS: dict[str, Layer] = {
         ),
         Layer(
             "timeline.perceived",
-            "worldstate.extract.timeline.query:find_perceived",
+            "worldstate.extract.timeline.knowing:find_perceived",
             "'he saw that …': (sentence, perceiver)",
         ),
         Layer(
             "timeline.denials",
-            "worldstate.extract.timeline.query:find_denials",
+            "worldstate.extract.timeline.knowing:find_denials",
             "'she did not know': sentence → the entities it says did not know or see",
         ),
         # knows' lookup tables, built once per World
         Layer(
             "timeline.perceiving",
-            "worldstate.extract.timeline.query:find_perceiving",
+            "worldstate.extract.timeline.knowing:find_perceiving",
             "entity → the sentences it perceives on stage and awake",
         ),
         Layer(
             "timeline.seen_by",
-            "worldstate.extract.timeline.query:find_seen_by",
+            "worldstate.extract.timeline.knowing:find_seen_by",
             "perceiver → the sentences of the events it perceived explicitly",
         ),
         Layer(
             "timeline.speeches_of",
-            "worldstate.extract.timeline.query:find_speech_sentences",
+            "worldstate.extract.timeline.knowing:find_speech_sentences",
             "speaker or addressee → (speech, first sentence, last sentence) of the speeches it speaks or hears",
         ),
         Layer(
             "timeline.overheard_by",
-            "worldstate.extract.timeline.query:find_overheard_by",
+            "worldstate.extract.timeline.knowing:find_overheard_by",
             "hearer → its overhearings of the presence layer",
         ),
         # what the task heads read

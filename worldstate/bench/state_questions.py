@@ -151,7 +151,7 @@ def question_entities(world: World, names: list[str]) -> list[str]:
     """The entities a question asks about, best tier first and only that tier: those named exactly by the
     question's name, else exactly by one of its aliases, else containing the name, else an alias (each name
     also tried without a leading article)."""
-    from worldstate.extract.timeline import entity_names, find_entities
+    from worldstate.query import entity_names, find_entities
 
     variants = []
     for name in names:
@@ -225,7 +225,7 @@ def _location(world: World, k: int, ids: list[str], names: list[str]) -> dict[st
 
 
 def _states(world: World, k: int, ids: list[str]) -> list[Any]:
-    from worldstate.extract.timeline import states_of
+    from worldstate.query import states_of
 
     return states_of(world, ids, k, knowledge=False)
 
@@ -269,7 +269,7 @@ def _alive(world: World, k: int, ids: list[str]) -> dict[str, Any]:
 
 
 def _knows(world: World, k: int, ids: list[str], fact: str) -> dict[str, Any]:
-    from worldstate.extract.timeline.query import knows
+    from worldstate.query import knows
 
     fact_sentence = sentence_of(world, fact)
     for eid in ids:

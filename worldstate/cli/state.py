@@ -13,7 +13,7 @@ from worldstate.errors import InputError
 
 if TYPE_CHECKING:
     from worldstate.analysis import World
-    from worldstate.extract.timeline import StateReport
+    from worldstate.query import StateReport
     from worldstate.state.story_time import StoryMoment
     from worldstate.state.timeline import StateInterval
 
@@ -44,7 +44,7 @@ def state(
     """Print what holds at sentence AT of STORY (or of a saved --world) for each character mentioned by then:
     where each is, what each holds, alive or dead, traits, relations, counts, titles, and what each knows
     (since which sentence, through which channel)."""
-    from worldstate.extract.timeline import report_dict, state_at
+    from worldstate.query import report_dict, state_at
 
     analysed = _world(story, world, settings)
     if not 1 <= at <= len(analysed):

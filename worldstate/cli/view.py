@@ -22,7 +22,7 @@ from worldstate.state.timeline import Timeline
 from worldstate.view.counts import FindingCount
 
 if TYPE_CHECKING:
-    from worldstate.extract.timeline import KnownFact
+    from worldstate.query import KnownFact
 
 
 def _default_out(story: str | None, world: str | None) -> str:
@@ -36,7 +36,7 @@ def _lane_layers(analysed: World, notes: list[str]) -> tuple[Timeline | None, di
     """The World's per-entity timeline and what each character knows by the story's end (as
     ``worldstate state`` reports it) for the lanes; layers that cannot be built are a note."""
     try:
-        from worldstate.extract.timeline.query import knows
+        from worldstate.query import knows
 
         last = max(0, len(analysed.story.sentences) - 1)
         timeline = analysed.timeline

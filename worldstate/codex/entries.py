@@ -11,13 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from worldstate.extract.timeline import states_of
+from worldstate.query import states_of
 from worldstate.state import EntityKind, MentionKind
 from worldstate.state.timeline import Predicate, StateInterval
 
 if TYPE_CHECKING:
     from worldstate.analysis import World
-    from worldstate.extract.timeline.query import CharacterState
+    from worldstate.query.state import CharacterState
     from worldstate.state import Entity, Mention
 
 KINDS = (EntityKind.CHARACTER, EntityKind.GROUP, EntityKind.PLACE, EntityKind.OBJECT)

@@ -40,7 +40,7 @@ def extract_world_state(story: Story, settings: Settings) -> WorldState:
 
 
 def accessible(ws: WorldState, character_id: str, sentence_index: int, by: int | None = None) -> bool:
-    """See :func:`worldstate.extract.knowledge.accessible`."""
-    from worldstate.extract.knowledge import accessible as _accessible
+    """See :func:`worldstate.query.access.accessible` (a thin alias kept for users' scripts)."""
+    from worldstate.query.access import accessible as _accessible
 
     return _accessible(ws, character_id, sentence_index, by)

@@ -17,7 +17,7 @@ from worldstate.view.page import json_for_script, render_page
 from worldstate.view.payload import Limits, build_payload
 
 if TYPE_CHECKING:
-    from worldstate.extract.timeline import KnownFact
+    from worldstate.query import KnownFact
 
 
 def build_html(

@@ -22,7 +22,7 @@ from worldstate.view.counts import FindingCount
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from worldstate.extract.timeline import KnownFact
+    from worldstate.query import KnownFact
 
 
 @dataclass(frozen=True)

@@ -17,8 +17,7 @@ from typing import Any
 
 from worldstate.analysis import analyze
 from worldstate.config import Settings
-from worldstate.extract import accessible
-from worldstate.extract.knowledge import find_character
+from worldstate.query import accessible, find_character
 
 SAMPLE_COLUMNS = ["kind", "story", "item", "context", "correct"]
 

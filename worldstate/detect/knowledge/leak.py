@@ -213,7 +213,7 @@ def _access(
 def _known_view_sentences(view: StoryView, ws: WorldState, person: str) -> set[int]:
     """View sentences all of whose world-state sentences ``person`` knows per the knowledge lanes."""
     from worldstate.detect.knowledge.world_access import coverage, lane_known
-    from worldstate.extract.knowledge import find_character
+    from worldstate.query import find_character
 
     cid = find_character(ws, person)
     if cid is None or not ws.story.sentences:

@@ -1,6 +1,6 @@
 """The extractor's access model, read per sentence of a ``StoryView``.
 
-``worldstate.extract.accessible`` answers, for a character and one of the world state's sentences,
+``worldstate.query.accessible`` answers, for a character and one of the world state's sentences,
 whether the character was present, perceived it, took part, or was told (scenes, presence, speech,
 private thoughts). The world state's sentences come from the parser and may split the text
 differently from the ``StoryView``'s rule-based sentences, so each view sentence is mapped to the
@@ -14,7 +14,7 @@ import bisect
 import numpy as np
 
 from worldstate.detect.storyview import StoryView
-from worldstate.extract.knowledge import accessibility, find_character
+from worldstate.query import accessibility, find_character
 from worldstate.state import WorldState
 
 UNKNOWN = 0.5  # inaccessibility used when the character is not found in the world state
@@ -65,7 +65,7 @@ def world_inaccessibility(ws: WorldState, view: StoryView, character: str, *, la
 def lane_known(view: StoryView, character_id: str) -> set[int]:
     """World-state sentences ``character_id`` knows by the story's end per the knowledge lanes
     (``worldstate state``'s knows: witnessed, told, overheard, reported; since when, by which channel)."""
-    from worldstate.extract.timeline.query import knows
+    from worldstate.query import knows
 
     world = view.world
     if not len(world):

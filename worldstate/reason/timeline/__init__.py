@@ -368,7 +368,8 @@ def ages_over_time(rule: TimelineRule, world: World, timeline: Timeline) -> Iter
     the two statements is a clash."""
     import z3
 
-    from worldstate.extract.timeline.story_time import DAYS_PER_YEAR, age_conflicts
+    from worldstate.query.ages import age_conflicts
+    from worldstate.state.story_time import DAYS_PER_YEAR
 
     named_only = bool(rule.options.get("named_subjects_only"))
     for conflict in age_conflicts(timeline.story_time):

@@ -1,7 +1,7 @@
 """Who a name means when no entity bears it: "the narrator", "the narrator's father", "my elder brother",
 "the daughter of the miller", or a name whose head word alone is known.
 
-Used by :func:`.query.find_entities` after the names themselves found nothing:
+Used by :func:`worldstate.query.entities.find_entities` after the names themselves found nothing:
 
 - "the narrator" (or a narrated "I", "me") is the first-person narrator's entity (id ``narrator``);
 - "X's Y", "Y of X", "my Y" (my: the narrator's): the entities the timeline relates to X as Y names

@@ -1,0 +1,172 @@
+"""The heads and the reasoner ask their questions of a World through ``worldstate.query``, never through
+extraction internals; no package module reaches a query by its old path.
+
+Read from the source (``ast``): every ``import`` / ``from … import`` a module makes, at module level, inside a
+function or under ``if TYPE_CHECKING:``, as in ``test_import_cycles.py``.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent / "worldstate"
+GUARDED = ("detect", "reason")  # the packages that read a World and must not import extraction internals
+
+# The extraction modules the heads and the reasoner may still import, with the modules that do and why: none
+# of them is a question asked of a World. The test fails on any other import of ``worldstate.extract`` from
+# detect/ or reason/, and on an entry here that is no longer used (so that the list only shrinks).
+ALLOWED: dict[str, tuple[frozenset[str], str]] = {
+    "worldstate.extract.models": (
+        frozenset(
+            {
+                "worldstate.detect.cloze.chinese",
+                "worldstate.detect.cloze.cross",
+                "worldstate.detect.cloze.features",
+                "worldstate.detect.cloze.head",
+                "worldstate.detect.cloze.model",
+                "worldstate.reason.timeline.names",
+            }
+        ),
+        "the cached model loaders (spaCy, the sentence embedder) that extraction and the heads share: loading "
+        "a model, not reading a World",
+    ),
+    "worldstate.extract.spacy_lemmas": (
+        frozenset({"worldstate.reason.timeline.names"}),
+        "the spaCy lemmatizer's word list (a property of the loaded pipeline, not of a story)",
+    ),
+    "worldstate.extract.quotes": (
+        frozenset({"worldstate.detect.constory.text_checks"}),
+        "the quote finder as a function of a Story's text: the ConStory text checks read a Story without a World",
+    ),
+    "worldstate.extract.timeline.words": (
+        frozenset({"worldstate.detect.faithfulness.claims", "worldstate.reason.timeline"}),
+        "the word tables (package data) the timeline is read with; a rule naming the same words reads the same table",
+    ),
+    "worldstate.extract.timeline.patterns": (
+        frozenset({"worldstate.reason.timeline"}),
+        "the timeline's value vocabulary: the prefixes its states are written with (DESCRIBED, MARRIED) and "
+        "the antonym lexicon its descriptions are compared by",
+    ),
+    "worldstate.extract.timeline.clause": (
+        frozenset({"worldstate.detect.faithfulness.claims"}),
+        "builds the faithfulness.story_actions layer with the timeline's clause reader: a layer builder that "
+        "lives with its head, not a query",
+    ),
+}
+
+# Where the package's queries used to live; a package module imports them from worldstate.query.
+OLD_QUERY_PATHS = ("worldstate.extract.timeline.query", "worldstate.extract.timeline.who")
+OLD_NAMES = {
+    "worldstate.extract.timeline": {
+        "CharacterState",
+        "KnownFact",
+        "StateReport",
+        "entity_names",
+        "find_entities",
+        "knows",
+        "report_dict",
+        "state_at",
+        "states_of",
+    },
+    "worldstate.extract.knowledge": {"accessible", "accessibility", "find_character", "private_holders"},
+    "worldstate.extract": {"accessible"},
+    "worldstate.extract.timeline.story_time": {"age_at", "age_conflicts"},
+}
+
+
+def _module(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports(path: Path) -> list[tuple[str, list[str], int]]:
+    """(imported module, names imported from it, line) for every import statement of the file at ``path``."""
+    module = _module(path)
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out.extend((alias.name, [], node.lineno) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:  # a relative import
+                parts = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
+                parts = parts[: len(parts) - (node.level - 1)]
+                base = ".".join(parts + ([node.module] if node.module else []))
+            out.append((base, [alias.name for alias in node.names], node.lineno))
+    return out
+
+
+def _extract_module(imported: str, names: list[str]) -> list[str]:
+    """The extraction modules an import reaches (``from worldstate.extract import coref`` reaches the
+    subpackage ``worldstate.extract.coref``)."""
+    if not (imported == "worldstate.extract" or imported.startswith("worldstate.extract.")):
+        return []
+    subs = [f"{imported}.{n}" for n in names if (PACKAGE.parent / f"{imported}.{n}".replace(".", "/")).exists()]
+    return subs or [imported]
+
+
+def guarded_extract_imports() -> dict[str, set[str]]:
+    """Extraction module → the modules under detect/ and reason/ that import it."""
+    out: dict[str, set[str]] = {}
+    for package in GUARDED:
+        for path in sorted((PACKAGE / package).rglob("*.py")):
+            for imported, names, _ in imports(path):
+                for target in _extract_module(imported, names):
+                    out.setdefault(target, set()).add(_module(path))
+    return out
+
+
+def test_detect_and_reason_import_no_extraction_internals() -> None:
+    found = guarded_extract_imports()
+    new = [
+        f"{importer} imports {target}"
+        for target, importers in sorted(found.items())
+        for importer in sorted(importers - ALLOWED.get(target, (frozenset(), ""))[0])
+    ]
+    assert not new, "ask the World through worldstate.query, not extraction internals:\n" + "\n".join(new)
+    stale = [
+        f"{importer} -> {target}"
+        for target, (importers, _) in ALLOWED.items()
+        for importer in sorted(importers - found.get(target, set()))
+    ]
+    assert not stale, f"these allowed imports are gone: remove them from ALLOWED: {stale}"
+
+
+def test_no_package_module_uses_an_old_query_path() -> None:
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for imported, names, line in imports(path):
+            moved = set(names) & OLD_NAMES.get(imported, set())
+            if imported in OLD_QUERY_PATHS or moved:
+                found.append(f"{_module(path)}:{line} imports {sorted(moved) or imported} from {imported}")
+    assert not found, "import these from worldstate.query:\n" + "\n".join(found)
+
+
+def test_the_heads_ask_through_worldstate_query() -> None:
+    """The knowledge heads' access model and the timeline reasoner read the query package."""
+    by_module = {
+        _module(p): {imported for imported, _, _ in imports(p)}
+        for p in (PACKAGE / "detect" / "knowledge" / "world_access.py", PACKAGE / "reason" / "timeline" / "__init__.py")
+    }
+    assert "worldstate.query" in by_module["worldstate.detect.knowledge.world_access"]
+    assert "worldstate.query.ages" in by_module["worldstate.reason.timeline"]
+
+
+def test_the_old_paths_still_answer_for_users_scripts() -> None:
+    import worldstate.extract
+    import worldstate.extract.timeline
+    import worldstate.query
+
+    for name in OLD_NAMES["worldstate.extract.timeline"]:
+        assert getattr(worldstate.extract.timeline, name) is getattr(worldstate.query, name)
+    assert worldstate.extract.accessible.__doc__ and "worldstate.query" in worldstate.extract.accessible.__doc__
+
+
+def test_an_extraction_import_is_seen() -> None:
+    """The reader sees an import inside a function and a subpackage imported by name."""
+    assert _extract_module("worldstate.extract", ["coref"]) == ["worldstate.extract.coref"]
+    assert _extract_module("worldstate.extract", ["accessible"]) == ["worldstate.extract"]
+    assert _extract_module("worldstate.query", ["knows"]) == []
+    found = guarded_extract_imports()
+    assert "worldstate.detect.constory.text_checks" in found["worldstate.extract.quotes"]  # inside a function
