@@ -166,3 +166,20 @@ def test_knp_development_items(shared_data: Path) -> None:
         correct += options[answer.choice] == item["answer_without_knowledge"]
         _check_evidence(item["story"], answer)
     assert correct / len(files) >= 0.6
+
+
+REPEATED_LINE = (
+    "The father looked back at the house. 'I am looking at my little cat,' he said.\n"
+    "The wife said: 'Fool, that is not your little cat, that is the morning sun which is shining on the chimneys.'\n"
+    "They walked deeper into the forest and made a fire. The next day they went on again.\n"
+    "'Fool!' said the woman, 'that is not your little pigeon, that is the morning sun that is shining on the chimney.'\n"
+)
+
+
+def test_a_line_said_twice_is_no_future_leak() -> None:
+    from worldstate.detect.knowledge.leak import find_leaks
+
+    view = StoryView(analysed(REPEATED_LINE, SETTINGS))
+    pairs = {(leak.sentence, leak.source) for leak in find_leaks(view) if leak.direction == "future"}
+    quoted = [i for i, s in enumerate(view.sentences) if "morning sun" in s]
+    assert len(quoted) == 2 and (quoted[0], quoted[1]) not in pairs

@@ -120,6 +120,7 @@ def find_leaks(
     ``lanes``, a source the knower knows per the knowledge lanes (told, overheard, witnessed) is no leak.
     """
     neighbours = top_overlaps(view, k=3)
+    spoken = spoken_sentences(view)
     access_cache: dict[str, list[float]] = {}
     speakers = speakers_by_sentence(view, ws) if ws is not None and speaker_knowers else {}
     leaks: list[Leak] = []
@@ -132,6 +133,8 @@ def find_leaks(
         for j, value in neighbours[i]:
             if value <= 0:
                 break
+            if j > i and i in spoken and j in spoken:
+                continue  # a line said twice ("that is the morning sun"): a repetition, no narration to leak
             if j > i:
                 direction, knower, factor = "future", people[0] if people else "", 1.0
             else:
@@ -151,6 +154,17 @@ def find_leaks(
                 )
             leaks.append(best)
     return sorted(leaks, key=lambda leak: -leak.score)
+
+
+def spoken_sentences(view: StoryView) -> set[int]:
+    """The sentences that hold speech, in any quoting style: double or single quotes (the quote layer of
+    the World), or a double quotation mark the quote layer did not pair."""
+    out = {i for i, text in enumerate(view.sentences) if has_quote(text)}
+    for sp in view.world.state.speeches:
+        first = view.sentence_of(sp.content_span.start)
+        last = view.sentence_of(max(sp.content_span.end - 1, sp.content_span.start))
+        out.update(range(first, last + 1))
+    return out
 
 
 def speakers_by_sentence(view: StoryView, ws: WorldState) -> dict[int, list[str]]:
