@@ -1,6 +1,7 @@
 """``worldstate check``: run one task head on a story and report its findings with evidence.
 
-Exit codes: 0 no finding (for ``next-action``: an answer was given), 1 findings reported,
+Exit codes: 0 no finding (for ``next-action``: an answer was given), 1 findings shown by default (above the
+calibrated threshold) and not dismissed in the ignore list,
 2 bad input or a task head that is not installed.
 """
 
@@ -164,6 +165,12 @@ def render_answer(
     is_flag=True,
     help="Also list the unsure findings (calibrated probability below the threshold; they never set the exit code).",
 )
+@click.option(
+    "--watch",
+    is_flag=True,
+    help="Keep running: check again on every save (only the changed story of a collection) and print what "
+    "appeared and what went away; Ctrl-C stops.",
+)
 @file_option("--world", "world_file", "A saved world state (worldstate analyze --format json) instead of a story.")
 @ignore_option
 @model_options
@@ -178,6 +185,7 @@ def check(
     character: str | None,
     as_json: bool,
     show_all: bool,
+    watch: bool,
     world_file: str | None,
     ignore_file: str | None,
     settings: Settings,
@@ -188,6 +196,7 @@ def check(
     \b
     worldstate check story.txt --task continuity|knowledge|constory [--json]
     worldstate check --world story.json --task all      (a saved world: no analysis)
+    worldstate check story.txt --task all --watch        (check again on every save)
     worldstate check --task faithfulness --story s.txt --summary m.txt
     worldstate check --task next-action --story s.txt --question Q --option A --option B [--character NAME]
 
@@ -196,7 +205,8 @@ def check(
     (chosen for precision >= 0.8 on the tuning data) are shown and count for the exit code; --all lists
     the unsure ones too (see `worldstate rules list`).
 
-    Exit codes: 0 no finding (next-action: answered), 1 findings reported, 2 bad input.
+    Exit codes: 0 no finding (next-action: answered), 1 findings shown by default and not dismissed,
+    2 bad input; --watch exits 0 on Ctrl-C.
     """
     if story_path and story_opt:
         raise InputError("--story", "give the story either as an argument or with --story, not both")
@@ -209,6 +219,9 @@ def check(
     _check_task_inputs(task, summary, question, options)
     settings.shown_from()  # a bad WORLDSTATE_FINDING_THRESHOLD stops here, with its own message
     ignore = load_ignore(ignore_file, path)
+    if watch:
+        _watch(path, task, world_file, ignore_file, settings, as_json, show_all)
+        return
     if not world_file and path != "-" and splits_into_stories(Path(path)):
         if task in ("faithfulness", "next-action"):
             raise InputError(path, f"holds several stories (or a Gutenberg book): --task {task} needs one story file")
@@ -261,6 +274,29 @@ def check(
 
             console.print(f"[dim]{escape(llm_report_line(llm))}[/dim]")
     sys.exit(1 if flagged else 0)
+
+
+def _watch(
+    path: str,
+    task: str,
+    world_file: str | None,
+    ignore_file: str | None,
+    settings: Settings,
+    as_json: bool,
+    show_all: bool,
+) -> None:
+    """``check --watch``: refuse what cannot be watched, then watch until Ctrl-C (exit code 0)."""
+    if world_file or path == "-":
+        raise InputError("--watch", "watches a story file or folder, not a saved --world or standard input")
+    if task in ("faithfulness", "next-action"):
+        raise InputError("--watch", f"watches the story-only checks (continuity, knowledge, constory, all), not {task}")
+    if not Path(path).exists():
+        raise InputError(path, "no such file or folder to watch")
+    from worldstate.cli.check_watch import run_watch
+
+    tasks = tuple(h.name for h in story_only_heads()) if task == "all" else (task,)
+    run_watch(Path(path), tasks, settings, ignore_file, as_json=as_json, show_all=show_all)
+    sys.exit(0)
 
 
 def _story_world(path: str, world_file: str | None, task: str, settings: Settings) -> World:
