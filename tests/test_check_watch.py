@@ -213,3 +213,18 @@ def test_the_gate_counts_only_shown_findings_that_are_not_dismissed(
     assert check()[0] == 0  # the sure ones dismissed: the unsure ones left never fail it ...
     code, left = check("--all")
     assert code == 0 and {f["id"] for f in left} == {f["id"] for f in unsure}  # ... even when listed
+
+
+def test_a_folder_analyses_only_the_file_that_changed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "chapters"
+    folder.mkdir()
+    (folder / "one.txt").write_text(OPENING + DIES + BURIES, encoding="utf-8")
+    (folder / "two.txt").write_text(
+        "A boy named Otto lived by the sea. One morning Otto walked to the market.", "utf-8"
+    )
+    steps = [save(folder / "one.txt", DEAD_ACTS), save(folder / "three.txt", "A cat slept by the fire all day.")]
+    run_watch(folder, ("continuity",), Settings.from_env(), None, as_json=True, wait=script(*steps))
+    first, edited, added = runs_of(capsys.readouterr().out)
+    assert first["analysed"] == 2 and first["findings"] == 0
+    assert edited["analysed"] == 1 and [a["story"] for a in edited["appeared"]] == ["one"]
+    assert added["analysed"] == 1 and added["stories_added"] == ["three"] and added["appeared"] == []
