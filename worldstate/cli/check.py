@@ -17,36 +17,18 @@ from rich.console import Console
 from rich.markup import escape
 
 from worldstate.analysis import World, analyze
+from worldstate.cli.check_findings import render_finding, run_task, settle
 from worldstate.cli.common import file_option, ignore_option, llm_options, model_options
 from worldstate.collection import splits_into_stories
 from worldstate.config import Settings
 from worldstate.detect.answers import Answer, ChoiceAnswer, ConStoryReport, ContinuityAnswer, KnowledgeAnswer
-from worldstate.detect.calibration import Calibration, kind_of, load_calibration, shown
-from worldstate.detect.heads import HEADS, run_head, story_only_heads
-from worldstate.errors import ConfigError, InputError
+from worldstate.detect.calibration import Calibration, load_calibration, shown
+from worldstate.detect.heads import HEADS, story_only_heads
+from worldstate.errors import InputError
 from worldstate.files import read_story_file
 from worldstate.ignore import IgnoreList, load_ignore
-from worldstate.state import Finding
 
 TASKS = tuple(HEADS)
-
-
-def run_task(
-    task: str,
-    world: World,
-    *,
-    summary: World | None = None,
-    question: str = "",
-    options: tuple[str, ...] = (),
-    character: str | None = None,
-) -> Answer:
-    """Run the head for ``task`` on the analysed story (its findings join ``world.findings``)."""
-    given = {"summary": summary, "question": question, "options": list(options), "character": character}
-    inputs = {name: given[name] for name in HEADS[task].inputs}
-    try:
-        return run_head(world, task, **inputs)
-    except ConfigError as exc:  # the head's module is not installed
-        raise InputError(f"--task {task}", str(exc)) from None
 
 
 def has_findings(task: str, answer: Answer) -> bool:
@@ -77,46 +59,6 @@ def _headline(task: str, answer: Answer, options: tuple[str, ...]) -> str:
     if task == "faithfulness":
         return "summary is faithful" if getattr(answer, "faithful", True) else "summary is NOT faithful"
     return task
-
-
-def probability_text(finding: Finding) -> str:
-    """How sure the engine is: the calibrated probability that the finding is a real error, "unsure" when it
-    is below the threshold ``check`` shows findings from."""
-    if finding.probability is None:
-        return "not calibrated"
-    unsure = "" if finding.shown_by_default else "[yellow]unsure[/yellow], "
-    return f"{unsure}probability {finding.probability:.2f}"
-
-
-def why_probability(finding: Finding, calibration: Calibration | None) -> str:
-    """Where the probability comes from, in plain words: the kind's record on the tuning data."""
-    if calibration is None or finding.probability is None:
-        return ""
-    kind = kind_of(finding)
-    counts = calibration.kinds.get(kind)
-    if counts is None:
-        return f"   [dim]probability: {escape(kind)} never fired on the tuning data (the prior)[/dim]"
-    found = counts.right + counts.wrong
-    return (
-        f"   [dim]probability: {counts.right} of the {found} {escape(kind)} finding(s) on the tuning data were "
-        "real errors[/dim]"
-    )
-
-
-def render_finding(console: Console, number: int, finding: Finding, calibration: Calibration | None = None) -> None:
-    who = f" [{escape(finding.character)}]" if finding.character else ""
-    kind = finding.category + (f"/{finding.subtype}" if finding.subtype else "")
-    console.print(
-        f"[bold]{number}. {escape(kind)}[/bold]{who}  {probability_text(finding)}  ({finding.source})"
-        f"  [dim]id {finding.id}[/dim]"
-    )
-    console.print(f"   {escape(finding.explanation)}")
-    for ev in finding.evidence:
-        where = f"sentence {ev.sentence + 1}" if ev.sentence is not None else f"chars {ev.span.start}-{ev.span.end}"
-        console.print(f"   [dim]{escape(ev.role)}, {where}:[/dim] “{escape(ev.text)}”")
-    why = why_probability(finding, calibration)
-    if why:
-        console.print(why)
 
 
 def render_answer(
@@ -316,15 +258,6 @@ def llm_usage(settings: Settings) -> dict[str, Any] | None:
     from worldstate.detect.llm import llm_run_report
 
     return llm_run_report(settings)
-
-
-def settle(answers: dict[str, Answer]) -> None:
-    """``check``'s decision on the calibrated findings: a knowledge answer whose every finding is unsure reports
-    no error (the knowledge head itself keeps the answer its IKD-tuned threshold gives, for ``bench run ikd``;
-    the continuity head already decides on the sure findings only)."""
-    for answer in answers.values():
-        if isinstance(answer, KnowledgeAnswer) and answer.has_error and answer.findings and not shown(answer.findings):
-            answer.has_error, answer.error_sentence = False, ""
 
 
 def dismiss(answers: dict[str, Answer], world: World, ignore: IgnoreList) -> bool:

@@ -25,6 +25,8 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
+from worldstate.analysis import analyze
+from worldstate.cli.check_findings import render_finding, run_task, settle
 from worldstate.collection import read_collection, splits_into_stories
 from worldstate.config import Settings
 from worldstate.detect.calibration import load_calibration
@@ -73,9 +75,6 @@ class Checker:
         digest = hashlib.sha1(story.text.encode("utf-8")).hexdigest()
         if digest in self._cache:
             return self._cache[digest], False
-        from worldstate.analysis import analyze
-        from worldstate.cli.check import run_task, settle
-
         embed = any(t in ("knowledge", "next-action") for t in self.tasks)
         world = analyze(story.text, self.settings, source=story.where, embed_early=embed)
         answers = {name: run_task(name, world) for name in self.tasks}
@@ -195,8 +194,6 @@ class CheckWatch:
 
 def render_run(console: Console, run: Run, first: bool, calibration: Any = None) -> None:
     """The text report of one run: on the first, every finding; afterwards what appeared and what went away."""
-    from worldstate.cli.check import render_finding
-
     stamp = time.strftime("%H:%M:%S")
     analysed = f"{run.analysed} of {run.stories} stories analysed" if run.stories > 1 else "analysed"
     if not run.analysed:
