@@ -29,7 +29,7 @@ from worldstate.analysis import analyze
 from worldstate.cli.check_findings import render_finding, run_task, settle
 from worldstate.collection import read_collection, splits_into_stories
 from worldstate.config import Settings
-from worldstate.detect.calibration import load_calibration
+from worldstate.detect.calibration import Calibration, load_calibration
 from worldstate.errors import InputError, WorldstateError
 from worldstate.files import read_story_file
 from worldstate.ignore import find_ignore_file, load_ignore
@@ -176,8 +176,11 @@ class CheckWatch:
         for story in stories:
             try:
                 found, fresh = self.checker.findings(story)
-            except WorldstateError as exc:
+            except WorldstateError as exc:  # said; its last findings stay the baseline
                 problems.append(f"{story.where}: {exc}")
+                if story.key in self.last.titles:
+                    snapshot.titles[story.key] = self.last.titles[story.key]
+                    snapshot.findings[story.key] = self.last.findings[story.key]
                 continue
             analysed += fresh
             kept = ignore.keep(found)
@@ -192,7 +195,7 @@ class CheckWatch:
         return Run(snapshot, change, analysed, len(stories), seconds, hidden, len(ignore.dismissed), problems)
 
 
-def render_run(console: Console, run: Run, first: bool, calibration: Any = None) -> None:
+def render_run(console: Console, run: Run, first: bool, calibration: Calibration | None = None) -> None:
     """The text report of one run: on the first, every finding; afterwards what appeared and what went away."""
     stamp = time.strftime("%H:%M:%S")
     analysed = f"{run.analysed} of {run.stories} stories analysed" if run.stories > 1 else "analysed"
