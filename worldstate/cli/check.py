@@ -1,6 +1,7 @@
 """``worldstate check``: run one task head on a story and report its findings with evidence.
 
-Exit codes: 0 no finding (for ``next-action``: an answer was given), 1 findings reported,
+Exit codes: 0 no finding (for ``next-action``: an answer was given), 1 findings shown by default (above the
+calibrated threshold) and not dismissed in the ignore list,
 2 bad input or a task head that is not installed.
 """
 
@@ -16,36 +17,18 @@ from rich.console import Console
 from rich.markup import escape
 
 from worldstate.analysis import World, analyze
+from worldstate.cli.check_findings import render_finding, run_task, settle
 from worldstate.cli.common import file_option, ignore_option, llm_options, model_options
 from worldstate.collection import splits_into_stories
 from worldstate.config import Settings
 from worldstate.detect.answers import Answer, ChoiceAnswer, ConStoryReport, ContinuityAnswer, KnowledgeAnswer
-from worldstate.detect.calibration import Calibration, kind_of, load_calibration, shown
-from worldstate.detect.heads import HEADS, run_head, story_only_heads
-from worldstate.errors import ConfigError, InputError
+from worldstate.detect.calibration import Calibration, load_calibration, shown
+from worldstate.detect.heads import HEADS, story_only_heads
+from worldstate.errors import InputError
 from worldstate.files import read_story_file
 from worldstate.ignore import IgnoreList, load_ignore
-from worldstate.state import Finding
 
 TASKS = tuple(HEADS)
-
-
-def run_task(
-    task: str,
-    world: World,
-    *,
-    summary: World | None = None,
-    question: str = "",
-    options: tuple[str, ...] = (),
-    character: str | None = None,
-) -> Answer:
-    """Run the head for ``task`` on the analysed story (its findings join ``world.findings``)."""
-    given = {"summary": summary, "question": question, "options": list(options), "character": character}
-    inputs = {name: given[name] for name in HEADS[task].inputs}
-    try:
-        return run_head(world, task, **inputs)
-    except ConfigError as exc:  # the head's module is not installed
-        raise InputError(f"--task {task}", str(exc)) from None
 
 
 def has_findings(task: str, answer: Answer) -> bool:
@@ -76,46 +59,6 @@ def _headline(task: str, answer: Answer, options: tuple[str, ...]) -> str:
     if task == "faithfulness":
         return "summary is faithful" if getattr(answer, "faithful", True) else "summary is NOT faithful"
     return task
-
-
-def probability_text(finding: Finding) -> str:
-    """How sure the engine is: the calibrated probability that the finding is a real error, "unsure" when it
-    is below the threshold ``check`` shows findings from."""
-    if finding.probability is None:
-        return "not calibrated"
-    unsure = "" if finding.shown_by_default else "[yellow]unsure[/yellow], "
-    return f"{unsure}probability {finding.probability:.2f}"
-
-
-def why_probability(finding: Finding, calibration: Calibration | None) -> str:
-    """Where the probability comes from, in plain words: the kind's record on the tuning data."""
-    if calibration is None or finding.probability is None:
-        return ""
-    kind = kind_of(finding)
-    counts = calibration.kinds.get(kind)
-    if counts is None:
-        return f"   [dim]probability: {escape(kind)} never fired on the tuning data (the prior)[/dim]"
-    found = counts.right + counts.wrong
-    return (
-        f"   [dim]probability: {counts.right} of the {found} {escape(kind)} finding(s) on the tuning data were "
-        "real errors[/dim]"
-    )
-
-
-def render_finding(console: Console, number: int, finding: Finding, calibration: Calibration | None = None) -> None:
-    who = f" [{escape(finding.character)}]" if finding.character else ""
-    kind = finding.category + (f"/{finding.subtype}" if finding.subtype else "")
-    console.print(
-        f"[bold]{number}. {escape(kind)}[/bold]{who}  {probability_text(finding)}  ({finding.source})"
-        f"  [dim]id {finding.id}[/dim]"
-    )
-    console.print(f"   {escape(finding.explanation)}")
-    for ev in finding.evidence:
-        where = f"sentence {ev.sentence + 1}" if ev.sentence is not None else f"chars {ev.span.start}-{ev.span.end}"
-        console.print(f"   [dim]{escape(ev.role)}, {where}:[/dim] “{escape(ev.text)}”")
-    why = why_probability(finding, calibration)
-    if why:
-        console.print(why)
 
 
 def render_answer(
@@ -164,6 +107,12 @@ def render_answer(
     is_flag=True,
     help="Also list the unsure findings (calibrated probability below the threshold; they never set the exit code).",
 )
+@click.option(
+    "--watch",
+    is_flag=True,
+    help="Keep running: check again on every save (only the changed story of a collection) and print what "
+    "appeared and what went away; Ctrl-C stops.",
+)
 @file_option("--world", "world_file", "A saved world state (worldstate analyze --format json) instead of a story.")
 @ignore_option
 @model_options
@@ -178,6 +127,7 @@ def check(
     character: str | None,
     as_json: bool,
     show_all: bool,
+    watch: bool,
     world_file: str | None,
     ignore_file: str | None,
     settings: Settings,
@@ -188,6 +138,7 @@ def check(
     \b
     worldstate check story.txt --task continuity|knowledge|constory [--json]
     worldstate check --world story.json --task all      (a saved world: no analysis)
+    worldstate check story.txt --task all --watch        (check again on every save)
     worldstate check --task faithfulness --story s.txt --summary m.txt
     worldstate check --task next-action --story s.txt --question Q --option A --option B [--character NAME]
 
@@ -196,7 +147,8 @@ def check(
     (chosen for precision >= 0.8 on the tuning data) are shown and count for the exit code; --all lists
     the unsure ones too (see `worldstate rules list`).
 
-    Exit codes: 0 no finding (next-action: answered), 1 findings reported, 2 bad input.
+    Exit codes: 0 no finding (next-action: answered), 1 findings shown by default and not dismissed,
+    2 bad input; --watch exits 0 on Ctrl-C.
     """
     if story_path and story_opt:
         raise InputError("--story", "give the story either as an argument or with --story, not both")
@@ -209,6 +161,9 @@ def check(
     _check_task_inputs(task, summary, question, options)
     settings.shown_from()  # a bad WORLDSTATE_FINDING_THRESHOLD stops here, with its own message
     ignore = load_ignore(ignore_file, path)
+    if watch:
+        _watch(path, task, world_file, ignore_file, settings, as_json, show_all)
+        return
     if not world_file and path != "-" and splits_into_stories(Path(path)):
         if task in ("faithfulness", "next-action"):
             raise InputError(path, f"holds several stories (or a Gutenberg book): --task {task} needs one story file")
@@ -263,6 +218,29 @@ def check(
     sys.exit(1 if flagged else 0)
 
 
+def _watch(
+    path: str,
+    task: str,
+    world_file: str | None,
+    ignore_file: str | None,
+    settings: Settings,
+    as_json: bool,
+    show_all: bool,
+) -> None:
+    """``check --watch``: refuse what cannot be watched, then watch until Ctrl-C (exit code 0)."""
+    if world_file or path == "-":
+        raise InputError("--watch", "watches a story file or folder, not a saved --world or standard input")
+    if task in ("faithfulness", "next-action"):
+        raise InputError("--watch", f"watches the story-only checks (continuity, knowledge, constory, all), not {task}")
+    if not Path(path).exists():
+        raise InputError(path, "no such file or folder to watch")
+    from worldstate.cli.check_watch import run_watch
+
+    tasks = tuple(h.name for h in story_only_heads()) if task == "all" else (task,)
+    run_watch(Path(path), tasks, settings, ignore_file, as_json=as_json, show_all=show_all)
+    sys.exit(0)
+
+
 def _story_world(path: str, world_file: str | None, task: str, settings: Settings) -> World:
     """The saved world ``world_file`` (read, never analysed again), else the story at ``path`` analysed."""
     if world_file:
@@ -280,15 +258,6 @@ def llm_usage(settings: Settings) -> dict[str, Any] | None:
     from worldstate.detect.llm import llm_run_report
 
     return llm_run_report(settings)
-
-
-def settle(answers: dict[str, Answer]) -> None:
-    """``check``'s decision on the calibrated findings: a knowledge answer whose every finding is unsure reports
-    no error (the knowledge head itself keeps the answer its IKD-tuned threshold gives, for ``bench run ikd``;
-    the continuity head already decides on the sure findings only)."""
-    for answer in answers.values():
-        if isinstance(answer, KnowledgeAnswer) and answer.has_error and answer.findings and not shown(answer.findings):
-            answer.has_error, answer.error_sentence = False, ""
 
 
 def dismiss(answers: dict[str, Answer], world: World, ignore: IgnoreList) -> bool:

@@ -1,6 +1,6 @@
 """The ``worldstate`` command group: subcommands are imported lazily so ``--help`` stays fast.
 
-Exit codes: 0 ran with no finding; 1 findings were reported (``check``); 2 bad input or a usage error
+Exit codes: 0 ran with no finding; 1 (``check``) findings shown and not dismissed; 2 bad input or a usage error
 (a bad option, a missing argument, an output path that cannot be written).
 """
 
@@ -81,7 +81,7 @@ def cli() -> None:
     and find where the story breaks its own logic.
 
     \b
-    Exit codes: 0 ran with no finding; 1 findings reported; 2 bad input or usage error.
+    Exit codes: 0 ran with no finding; 1 findings shown and not dismissed; 2 bad input or usage error.
     Settings come from flags or WORLDSTATE_* environment variables (see the README).
     """
 

@@ -1,0 +1,81 @@
+"""What ``check`` needs of a story's findings, shared by one story, a collection and ``--watch``: the heads
+run on an analysed story, ``check``'s decision on the calibrated findings, and one finding as text."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.markup import escape
+
+from worldstate.analysis import World
+from worldstate.detect.answers import Answer, KnowledgeAnswer
+from worldstate.detect.calibration import Calibration, kind_of, shown
+from worldstate.detect.heads import HEADS, run_head
+from worldstate.errors import ConfigError, InputError
+from worldstate.state import Finding
+
+
+def run_task(
+    task: str,
+    world: World,
+    *,
+    summary: World | None = None,
+    question: str = "",
+    options: tuple[str, ...] = (),
+    character: str | None = None,
+) -> Answer:
+    """Run the head for ``task`` on the analysed story (its findings join ``world.findings``)."""
+    given = {"summary": summary, "question": question, "options": list(options), "character": character}
+    inputs = {name: given[name] for name in HEADS[task].inputs}
+    try:
+        return run_head(world, task, **inputs)
+    except ConfigError as exc:  # the head's module is not installed
+        raise InputError(f"--task {task}", str(exc)) from None
+
+
+def settle(answers: dict[str, Answer]) -> None:
+    """``check``'s decision on the calibrated findings: a knowledge answer whose every finding is unsure reports
+    no error (the knowledge head itself keeps the answer its IKD-tuned threshold gives, for ``bench run ikd``;
+    the continuity head already decides on the sure findings only)."""
+    for answer in answers.values():
+        if isinstance(answer, KnowledgeAnswer) and answer.has_error and answer.findings and not shown(answer.findings):
+            answer.has_error, answer.error_sentence = False, ""
+
+
+def probability_text(finding: Finding) -> str:
+    """How sure the engine is: the calibrated probability that the finding is a real error, "unsure" when it
+    is below the threshold ``check`` shows findings from."""
+    if finding.probability is None:
+        return "not calibrated"
+    unsure = "" if finding.shown_by_default else "[yellow]unsure[/yellow], "
+    return f"{unsure}probability {finding.probability:.2f}"
+
+
+def why_probability(finding: Finding, calibration: Calibration | None) -> str:
+    """Where the probability comes from, in plain words: the kind's record on the tuning data."""
+    if calibration is None or finding.probability is None:
+        return ""
+    kind = kind_of(finding)
+    counts = calibration.kinds.get(kind)
+    if counts is None:
+        return f"   [dim]probability: {escape(kind)} never fired on the tuning data (the prior)[/dim]"
+    found = counts.right + counts.wrong
+    return (
+        f"   [dim]probability: {counts.right} of the {found} {escape(kind)} finding(s) on the tuning data were "
+        "real errors[/dim]"
+    )
+
+
+def render_finding(console: Console, number: int, finding: Finding, calibration: Calibration | None = None) -> None:
+    who = f" [{escape(finding.character)}]" if finding.character else ""
+    kind = finding.category + (f"/{finding.subtype}" if finding.subtype else "")
+    console.print(
+        f"[bold]{number}. {escape(kind)}[/bold]{who}  {probability_text(finding)}  ({finding.source})"
+        f"  [dim]id {finding.id}[/dim]"
+    )
+    console.print(f"   {escape(finding.explanation)}")
+    for ev in finding.evidence:
+        where = f"sentence {ev.sentence + 1}" if ev.sentence is not None else f"chars {ev.span.start}-{ev.span.end}"
+        console.print(f"   [dim]{escape(ev.role)}, {where}:[/dim] “{escape(ev.text)}”")
+    why = why_probability(finding, calibration)
+    if why:
+        console.print(why)
