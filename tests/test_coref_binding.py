@@ -79,3 +79,17 @@ def test_the_ranker_never_links_a_bound_pronoun_to_its_subject() -> None:
     width = len(FEATURE_NAMES)
     linking = RankerModel(np.zeros((width, 1)), np.zeros(1), np.zeros(1), 10.0, 0.3, {})  # links any pair
     assert cluster_mentions(table, linking)[them] != cluster_mentions(table, linking)[birds]
+
+
+def test_a_reflexive_takes_its_antecedent_in_its_own_sentence() -> None:
+    table = _table(
+        "Gretel sat down and enjoyed herself. Suddenly an old woman, who supported herself on crutches, came out."
+    )
+    texts = [info.mention.text for info in table.infos]
+    gretel, woman = texts.index("Gretel"), texts.index("an old woman")
+    second = len(texts) - 1 - texts[::-1].index("herself")
+    width = len(FEATURE_NAMES)
+    linking = RankerModel(np.zeros((width, 1)), np.zeros(1), np.zeros(1), 10.0, 0.3, {})  # links any pair
+    clusters = cluster_mentions(table, linking)
+    assert clusters[second] != clusters[gretel]
+    assert clusters[second] == clusters[woman]

@@ -125,6 +125,13 @@ def reflexive_binders(doc: ParsedDoc, infos: list[MentionInfo], pronoun: np.ndar
     return _binding(doc, infos, pronoun, reflexive=True)
 
 
+def third_person_reflexives(infos: list[MentionInfo], third: np.ndarray) -> np.ndarray:
+    """Per mention, True for a third-person reflexive ("herself", "themselves"; ``third`` flags the third-person
+    pronouns): its antecedent is in its own sentence (where one is allowed at all), even when the parse does not
+    show its clause's subject."""
+    return np.array([bool(third[n]) and _reflexive(info.mention.text) for n, info in enumerate(infos)], dtype=bool)
+
+
 def no_antecedents(infos: list[MentionInfo], reflexive_of: list[tuple[int, ...]]) -> np.ndarray:
     """Per mention, True when no pronoun of a later sentence may refer back to it: a quantified mention ("no
     one could approach them") and a reflexive it binds ("without putting himself in danger")."""
