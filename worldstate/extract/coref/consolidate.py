@@ -1,8 +1,9 @@
 """The entity-level passes after the mention ranker, in order: clusters whose names agree
 (``merge``), descriptions met again (``descriptions``), he/she chains without a name
 (``pronoun_chains``), the narrator's own "I" and "we" chains (``first_person``), one owner's father,
-mother, husband or wife and a vocative's addressee (``links``); then, mention by mention, a he/she whose sentence names one person of its gender before it (``sole_antecedent``); last, a
-small cluster a learned model joins to a larger one (``attach``)."""
+mother, husband or wife and a vocative's addressee (``links``); then, mention by mention, a he/she whose sentence names one person of its gender before it (``sole_antecedent``); then a
+small cluster a learned model joins to a larger one (``attach``); last, descriptions met again once more
+(two clusters that were rivals for "the old woman" may be one witch by now)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from worldstate.extract.coref.sole_antecedent import attach_to_sole_antecedent
 # already gives the scorer its speaker's label, a wrong link takes it away; so vocatives stay off.
 OWNED_KIN = True  # "his father" … "his father" with one owner: one person (``links.py``)
 VOCATIVES = False  # "Yes, sir": the one the quote is said to (``links.py``)
+DESCRIPTIONS_AGAIN = True  # descriptions met again, once more at the end (``descriptions.py``: its CV numbers)
 
 
 def consolidate_clusters(table: MentionTable, cluster_of: list[int]) -> list[int]:
@@ -36,5 +38,7 @@ def consolidate_clusters(table: MentionTable, cluster_of: list[int]) -> list[int
     if VOCATIVES:
         out = link_vocatives(table, out)
     out = attach_to_sole_antecedent(table, out)
-    out = merge_role_references(table, out)  # "she was a wicked witch" … "the witch" (``roles.py``)
-    return attach_small_clusters(table, out)
+    out = attach_small_clusters(table, merge_role_references(table, out))  # roles: "she was a witch" … "the witch"
+    if DESCRIPTIONS_AGAIN:  # the passes made one witch of two: "the old woman" met again now has one rival
+        out = merge_descriptions(table, out)
+    return out

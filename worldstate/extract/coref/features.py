@@ -14,6 +14,7 @@ from functools import lru_cache
 import numpy as np
 
 from worldstate.data import load_yaml
+from worldstate.extract.coref.binding import clause_binders, reflexive_binders
 from worldstate.extract.coref.context import WIDTH, mention_vectors, token_vectors
 from worldstate.extract.coref.gender import NameGenders
 from worldstate.extract.coref.mentions import MentionInfo
@@ -125,6 +126,8 @@ class MentionTable:
     span_vec: np.ndarray  # unit mean contextual vector of the mention's tokens
     _one_sided: tuple[np.ndarray, np.ndarray] | None = field(default=None, repr=False, compare=False)
     speaker: np.ndarray | None = field(default=None, repr=False, compare=False)  # says a quote (speech_subjects.py)
+    binders: list[tuple[int, ...]] | None = field(default=None, repr=False, compare=False)  # binding.py: not these
+    reflexive_of: list[tuple[int, ...]] | None = field(default=None, repr=False, compare=False)  # binding.py: these
     doc: ParsedDoc | None = field(default=None, repr=False, compare=False)  # the parse (entity-level links read it)
 
     def one_sided(self) -> tuple[np.ndarray, np.ndarray]:
@@ -164,7 +167,7 @@ def build_table(
     cols: dict[str, list] = {
         c: []
         for c in MentionTable.__dataclass_fields__
-        if c not in ("infos", "_one_sided", "speaker", "head_vec", "span_vec", "doc")
+        if c not in ("infos", "_one_sided", "speaker", "binders", "reflexive_of", "head_vec", "span_vec", "doc")
     }
     for info in infos:
         tok = doc.tokens[info.head]
@@ -252,8 +255,16 @@ def build_table(
     ):
         arrays[c] = np.asarray(arrays[c], dtype=np.int64).reshape(-1)
     head_vec, span_vec = mention_vectors(token_vectors(doc), infos)
+    third = _one_of(arrays["mtype"], PRON3, PLURAL)
     return MentionTable(
-        infos=infos, head_vec=head_vec, span_vec=span_vec, **arrays, speaker=speech_subjects(doc, infos), doc=doc
+        infos=infos,
+        head_vec=head_vec,
+        span_vec=span_vec,
+        **arrays,
+        speaker=speech_subjects(doc, infos),
+        binders=clause_binders(doc, infos, third),
+        reflexive_of=reflexive_binders(doc, infos, third),
+        doc=doc,
     )
 
 
