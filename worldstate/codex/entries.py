@@ -125,12 +125,13 @@ def _holding(cs: CharacterState) -> list[StateInterval]:
 
 
 def _named(ent: Entity, mentions: list[Mention]) -> bool:
-    """Whether the text ever names or describes ``ent``: a cluster it only calls 'we', 'they' or 'she', named
-    "we (a speaker's group)" for it, has no codex entry (a first-person narrator has one, and so has a group
-    named by its members, "Hansel and Gretel")."""
+    """Whether the text ever names or describes ``ent``: a cluster it only calls 'we', 'they' or 'his' has no
+    codex entry, whatever name it was given ("we (a speaker's group)", or a stray "his" that kept the name of the
+    character it was split from); a first-person narrator has one, and so has a group named by its members
+    ("Hansel and Gretel")."""
     from worldstate.extract.coref.characters import NARRATOR_NAME
 
-    if ent.name == NARRATOR_NAME or not ent.name.endswith(")") or ent.aliases:
+    if ent.name == NARRATOR_NAME or (ent.kind == EntityKind.GROUP and not ent.name.endswith(")")):
         return True
     return any(m.kind != MentionKind.PRONOUN for m in mentions)
 
