@@ -17,74 +17,17 @@ from rich.console import Console
 from rich.markup import escape
 
 from worldstate.analysis import World, analyze
-from worldstate.cli.check_findings import render_finding, run_task, settle
+from worldstate.cli.check_findings import dismiss, hide_unsure, render_answer, run_task
 from worldstate.cli.common import file_option, ignore_option, llm_options, model_options
 from worldstate.collection import splits_into_stories
 from worldstate.config import Settings
-from worldstate.detect.answers import Answer, ChoiceAnswer, ConStoryReport, ContinuityAnswer, KnowledgeAnswer
-from worldstate.detect.calibration import Calibration, load_calibration, shown
+from worldstate.detect.calibration import load_calibration
 from worldstate.detect.heads import HEADS, story_only_heads
 from worldstate.errors import InputError
 from worldstate.files import read_story_file
-from worldstate.ignore import IgnoreList, load_ignore
+from worldstate.ignore import load_ignore
 
 TASKS = tuple(HEADS)
-
-
-def has_findings(task: str, answer: Answer) -> bool:
-    """Whether the answer reports a problem (decides exit code 1)."""
-    if isinstance(answer, ContinuityAnswer | KnowledgeAnswer):
-        return answer.has_error
-    if isinstance(answer, ChoiceAnswer):
-        return False
-    if isinstance(answer, ConStoryReport):  # its ``errors`` keep every error; only the sure ones count
-        return bool(shown(answer.findings))
-    if task == "faithfulness":
-        return not getattr(answer, "faithful", True)
-    return bool(answer.findings)
-
-
-def _headline(task: str, answer: Answer, options: tuple[str, ...]) -> str:
-    if isinstance(answer, ContinuityAnswer):
-        return "continuity error found" if answer.has_error else "no continuity error found"
-    if isinstance(answer, KnowledgeAnswer):
-        if not answer.has_error:
-            return "no implausible knowledge found"
-        return f"implausible knowledge{f' ({answer.character})' if answer.character else ''}"
-    if isinstance(answer, ChoiceAnswer):
-        chosen = options[answer.choice] if 0 <= answer.choice < len(options) else "?"
-        return f"choice: option {answer.choice + 1} — {chosen}"
-    if isinstance(answer, ConStoryReport):
-        return f"{len(shown(answer.findings))} ConStory error(s)"
-    if task == "faithfulness":
-        return "summary is faithful" if getattr(answer, "faithful", True) else "summary is NOT faithful"
-    return task
-
-
-def render_answer(
-    console: Console,
-    task: str,
-    answer: Answer,
-    options: tuple[str, ...] = (),
-    calibration: Calibration | None = None,
-) -> None:
-    """Readable report: headline, confidence, findings with quoted evidence, sentence numbers and probability
-    (with where it comes from when ``calibration`` is given)."""
-    console.print(f"[bold]{escape(_headline(task, answer, options))}[/bold]  (confidence {answer.confidence:.2f})")
-    if isinstance(answer, ContinuityAnswer) and answer.has_error:
-        for line in answer.error_lines:
-            console.print(f"   error line: “{escape(line)}”")
-        for line in answer.contradicted_lines:
-            console.print(f"   contradicts: “{escape(line)}”")
-    if isinstance(answer, KnowledgeAnswer) and answer.has_error:
-        console.print(f"   error sentence: “{escape(answer.error_sentence)}”")
-    if isinstance(answer, ChoiceAnswer) and answer.scores:
-        scores = ", ".join(f"{i + 1}: {s:.2f}" for i, s in enumerate(answer.scores))
-        console.print(f"   option scores (higher = chosen): {scores}")
-    for i, finding in enumerate(answer.findings, 1):
-        render_finding(console, i, finding, calibration)
-    for note in answer.notes:
-        console.print(f"[yellow]note:[/yellow] {escape(note)}")
 
 
 @click.command()
@@ -258,30 +201,6 @@ def llm_usage(settings: Settings) -> dict[str, Any] | None:
     from worldstate.detect.llm import llm_run_report
 
     return llm_run_report(settings)
-
-
-def dismiss(answers: dict[str, Answer], world: World, ignore: IgnoreList) -> bool:
-    """Settle the answers on the calibrated findings, leave the findings ``ignore`` lists out of the answers
-    and the world; whether any answer still reports a problem (an answer whose every finding was dismissed
-    no longer does)."""
-    settle(answers)
-    flagged = False
-    for name, answer in answers.items():
-        had = len(answer.findings)
-        answer.findings = ignore.keep(answer.findings)
-        flagged |= has_findings(name, answer) and not (had and not shown(answer.findings))
-    world.state.findings = [f for f in world.findings if f.id not in ignore.reasons]
-    return flagged
-
-
-def hide_unsure(answers: dict[str, Answer]) -> int:
-    """Leave the unsure findings (below the calibrated threshold) out of the answers; how many were left out."""
-    hidden = 0
-    for answer in answers.values():
-        sure = shown(answer.findings)
-        hidden += len(answer.findings) - len(sure)
-        answer.findings = sure
-    return hidden
 
 
 def _check_task_inputs(task: str, summary: str | None, question: str | None, options: tuple[str, ...]) -> None:

@@ -1,5 +1,7 @@
 """What ``check`` needs of a story's findings, shared by one story, a collection and ``--watch``: the heads
-run on an analysed story, ``check``'s decision on the calibrated findings, and one finding as text."""
+run on an analysed story, ``check``'s decision on the calibrated findings and the ignore list, and an answer
+with its findings as text. Every answer describes itself (:mod:`worldstate.detect.answers`), so nothing here
+depends on which head gave it."""
 
 from __future__ import annotations
 
@@ -7,10 +9,11 @@ from rich.console import Console
 from rich.markup import escape
 
 from worldstate.analysis import World
-from worldstate.detect.answers import Answer, KnowledgeAnswer
+from worldstate.detect.answers import Answer
 from worldstate.detect.calibration import Calibration, kind_of, shown
 from worldstate.detect.heads import HEADS, run_head
 from worldstate.errors import ConfigError, InputError
+from worldstate.ignore import IgnoreList
 from worldstate.state import Finding
 
 
@@ -33,12 +36,34 @@ def run_task(
 
 
 def settle(answers: dict[str, Answer]) -> None:
-    """``check``'s decision on the calibrated findings: a knowledge answer whose every finding is unsure reports
-    no error (the knowledge head itself keeps the answer its IKD-tuned threshold gives, for ``bench run ikd``;
-    the continuity head already decides on the sure findings only)."""
+    """``check``'s decision on the calibrated findings: each answer decides on the findings shown by default
+    only (a knowledge answer whose every finding is unsure reports no error)."""
     for answer in answers.values():
-        if isinstance(answer, KnowledgeAnswer) and answer.has_error and answer.findings and not shown(answer.findings):
-            answer.has_error, answer.error_sentence = False, ""
+        answer.settle()
+
+
+def dismiss(answers: dict[str, Answer], world: World, ignore: IgnoreList) -> bool:
+    """Settle the answers on the calibrated findings, leave the findings ``ignore`` lists out of the answers
+    and the world; whether any answer still reports a problem (an answer whose every finding was dismissed
+    no longer does)."""
+    settle(answers)
+    flagged = False
+    for answer in answers.values():
+        had = len(answer.findings)
+        answer.findings = ignore.keep(answer.findings)
+        flagged |= answer.flags and not (had and not shown(answer.findings))
+    world.state.findings = [f for f in world.findings if f.id not in ignore.reasons]
+    return flagged
+
+
+def hide_unsure(answers: dict[str, Answer]) -> int:
+    """Leave the unsure findings (below the calibrated threshold) out of the answers; how many were left out."""
+    hidden = 0
+    for answer in answers.values():
+        sure = shown(answer.findings)
+        hidden += len(answer.findings) - len(sure)
+        answer.findings = sure
+    return hidden
 
 
 def probability_text(finding: Finding) -> str:
@@ -79,3 +104,23 @@ def render_finding(console: Console, number: int, finding: Finding, calibration:
     why = why_probability(finding, calibration)
     if why:
         console.print(why)
+
+
+def render_answer(
+    console: Console,
+    task: str,
+    answer: Answer,
+    options: tuple[str, ...] = (),
+    calibration: Calibration | None = None,
+) -> None:
+    """Readable report: headline (the task's name when the answer has none), confidence, the answer's own
+    lines, findings with quoted evidence, sentence numbers and probability (with where it comes from when
+    ``calibration`` is given), notes."""
+    headline = answer.headline(options) or task
+    console.print(f"[bold]{escape(headline)}[/bold]  (confidence {answer.confidence:.2f})")
+    for line in answer.details():
+        console.print(f"   {escape(line)}")
+    for i, finding in enumerate(answer.findings, 1):
+        render_finding(console, i, finding, calibration)
+    for note in answer.notes:
+        console.print(f"[yellow]note:[/yellow] {escape(note)}")

@@ -18,6 +18,7 @@ import click
 from rich.console import Console
 from rich.markup import escape
 
+from worldstate.cli.check_findings import dismiss, hide_unsure, render_answer, run_task
 from worldstate.collection import Failed, read_collection
 from worldstate.config import Settings
 from worldstate.detect.answers import Answer
@@ -71,7 +72,6 @@ def check_collection(
     from tqdm import tqdm
 
     from worldstate.analysis import analyze
-    from worldstate.cli.check import dismiss, hide_unsure, run_task
 
     run = read_collection(source)
     if not run.stories and not run.failed:
@@ -119,8 +119,6 @@ def collection_payload(task: str, source: str, result: CollectionCheck, ignore: 
 
 def render_collection(task: str, result: CollectionCheck, ignore: IgnoreList) -> None:
     """One report per story (a heading with its title and id), then the summary and the failures."""
-    from worldstate.cli.check import render_answer
-
     console = Console()
     for story in result.stories:
         console.rule(f"[bold]{escape(story.title)}[/bold] [dim]({escape(story.id)})[/dim]")

@@ -1,7 +1,13 @@
-"""The answer types every task head returns (plain dataclasses, JSON-able via ``to_dict``)."""
+"""The answer types every task head returns (plain dataclasses, JSON-able via ``to_dict``).
+
+Each answer describes itself, so that ``worldstate check`` reads every head's answer the same way:
+``flags`` (does it report an error), ``headline`` (its one-line verdict), ``details`` (the lines under the
+headline) and ``settle`` (decide on the findings shown by default only).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,6 +26,29 @@ class Answer:
     def to_dict(self) -> dict[str, Any]:
         return to_dict(self)
 
+    @property
+    def flags(self) -> bool:
+        """Whether the answer reports an error (``check`` exits 1)."""
+        return bool(self.findings)
+
+    def headline(self, options: Sequence[str] = ()) -> str:
+        """The one-line verdict (``options``: the candidates, for an answer that chose among them); empty
+        when the answer has none of its own."""
+        return ""
+
+    def details(self) -> list[str]:
+        """The lines ``check`` prints under the headline, before the findings (plain text, no markup)."""
+        return []
+
+    def settle(self) -> None:
+        """Decide on the findings shown by default only (above the calibrated threshold); most answers
+        already do."""
+
+
+def _any_shown(findings: list[Finding]) -> bool:
+    """Whether any finding is shown by default (above the calibrated threshold, or an uncalibrated verdict)."""
+    return any(f.shown_by_default for f in findings)
+
 
 @dataclass
 class ContinuityAnswer(Answer):
@@ -28,6 +57,20 @@ class ContinuityAnswer(Answer):
     has_error: bool = False
     error_lines: list[str] = field(default_factory=list)  # sentences that introduce the error
     contradicted_lines: list[str] = field(default_factory=list)  # earlier sentences it contradicts
+
+    @property
+    def flags(self) -> bool:
+        return self.has_error
+
+    def headline(self, options: Sequence[str] = ()) -> str:
+        return "continuity error found" if self.has_error else "no continuity error found"
+
+    def details(self) -> list[str]:
+        if not self.has_error:
+            return []
+        return [f"error line: “{line}”" for line in self.error_lines] + [
+            f"contradicts: “{line}”" for line in self.contradicted_lines
+        ]
 
 
 @dataclass
@@ -38,6 +81,24 @@ class KnowledgeAnswer(Answer):
     error_sentence: str = ""
     character: str = ""
 
+    @property
+    def flags(self) -> bool:
+        return self.has_error
+
+    def headline(self, options: Sequence[str] = ()) -> str:
+        if not self.has_error:
+            return "no implausible knowledge found"
+        return f"implausible knowledge{f' ({self.character})' if self.character else ''}"
+
+    def details(self) -> list[str]:
+        return [f"error sentence: “{self.error_sentence}”"] if self.has_error else []
+
+    def settle(self) -> None:
+        """An error whose every finding is unsure is no error for ``check`` (the head itself keeps the answer
+        its IKD-tuned threshold gives, for ``bench run ikd``)."""
+        if self.has_error and self.findings and not _any_shown(self.findings):
+            self.has_error, self.error_sentence = False, ""
+
 
 @dataclass
 class ChoiceAnswer(Answer):
@@ -45,6 +106,20 @@ class ChoiceAnswer(Answer):
 
     choice: int = 0
     scores: list[float] = field(default_factory=list)
+
+    @property
+    def flags(self) -> bool:
+        return False  # a choice is an answer, never an error
+
+    def headline(self, options: Sequence[str] = ()) -> str:
+        chosen = options[self.choice] if 0 <= self.choice < len(options) else "?"
+        return f"choice: option {self.choice + 1} — {chosen}"
+
+    def details(self) -> list[str]:
+        if not self.scores:
+            return []
+        scores = ", ".join(f"{i + 1}: {s:.2f}" for i, s in enumerate(self.scores))
+        return [f"option scores (higher = chosen): {scores}"]
 
 
 @dataclass
@@ -54,6 +129,13 @@ class SummaryAnswer(Answer):
     faithful: bool = True
     score: float = 1.0  # higher = more faithful
     sentence_labels: list[str] = field(default_factory=list)  # faithful | unfaithful | commentary
+
+    @property
+    def flags(self) -> bool:
+        return not self.faithful
+
+    def headline(self, options: Sequence[str] = ()) -> str:
+        return "summary is faithful" if self.faithful else "summary is NOT faithful"
 
 
 CONSTORY_COLUMNS: tuple[str, ...] = (
@@ -88,3 +170,10 @@ class ConStoryReport(Answer):
     """
 
     errors: dict[str, list[dict[str, str]]] = field(default_factory=lambda: {c: [] for c in CONSTORY_COLUMNS})
+
+    @property
+    def flags(self) -> bool:
+        return _any_shown(self.findings)  # ``errors`` keep every error; only the sure ones count
+
+    def headline(self, options: Sequence[str] = ()) -> str:
+        return f"{sum(f.shown_by_default for f in self.findings)} ConStory error(s)"
