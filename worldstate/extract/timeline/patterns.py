@@ -51,6 +51,8 @@ from worldstate.state.timeline import Predicate
 
 # prepositions that place a place further: "the drawing-room at Miss Watkin's house in Onslow gardens"
 PLACING_PREPS = frozenset({"of", "at", "in", "on", "beside", "near", "by", "under", "behind"})
+GOAL_PREPS = frozenset({"to", "into", "onto", "unto"})  # a motion's goal before any other phrase of place
+THERE_GOALS = GOAL_PREPS | {"for", "towards", "toward"}  # "set out for Rome … arrived there"
 
 
 def read_sentence(view: SentenceView) -> list[Change]:
@@ -246,10 +248,6 @@ def location(view: SentenceView, verb: Token) -> Iterator[Change]:
             yield _change(view, verb, movers[0], Predicate.LOCATION, "", verb, value_text="")
 
 
-GOAL_PREPS = frozenset({"to", "into", "onto", "unto"})  # a motion's goal before any other phrase of place
-THERE_GOALS = GOAL_PREPS | {"for", "towards", "toward"}  # "set out for Rome … arrived there"
-
-
 def found_oneself(verb: Token) -> bool:
     """'found himself in a hall', 'woke to find herself in the loft': the subject is where it finds itself."""
     return verb.lemma_.lower() == "find" and any(c.dep_ == "dobj" and is_reflexive(c) for c in verb.children)
@@ -400,7 +398,7 @@ def possession(view: SentenceView, verb: Token) -> Iterator[Change]:
     if cls == CARRY and view.kind(view.who(recipient)) in ("character", "group"):
         cls = GIVE  # "brought back the ring to the king": carried to someone is given to them
     if cls == GIVE and subj and not passive:
-        yield from _in_exchange(view, verb, subj)
+        yield from _in_exchange(view, verb, subj, obj, recipient)
     if cls == GIVE:
         target = view.who(recipient)
         if target and target != subj and view.kind(target) in ("character", "group", "other", "object"):
@@ -450,10 +448,11 @@ def _let_go(view: SentenceView, verb: Token) -> Iterator[Change]:
         yield _change(view, verb, RELEASE, Predicate.HOLDS, value, go, value_text=text, object_lemma=lemma)
 
 
-def _in_exchange(view: SentenceView, verb: Token, subj: str) -> Iterator[Change]:
+def _in_exchange(
+    view: SentenceView, verb: Token, subj: str, obj: Token | None, recipient: Token | None
+) -> Iterator[Change]:
     """'sold his cow to the butcher for a horse', 'gave the goose for a grindstone': the one who gives
     has what was given for it."""
-    obj, recipient = _object_and_recipient(verb)
     hosts = [verb, *(t for part in (obj, recipient) if part is not None for t in part.subtree)]
     for prep in (c for h in hosts for c in h.children):
         if prep.dep_ != "prep" or prep.lower_ != "for":
