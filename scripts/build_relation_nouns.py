@@ -1,4 +1,4 @@
-"""Build ``worldstate/extract/timeline/data/relation_nouns.yaml`` from WordNet 3.0's noun files.
+"""Build ``worldstate/resources/data/relation_nouns.yaml`` from WordNet 3.0's noun files.
 
     python scripts/build_relation_nouns.py WORDNET_DIR   # the folder with index.noun and data.noun
 
@@ -117,6 +117,4 @@ def main(folder: Path, out: Path) -> None:
 
 
 if __name__ == "__main__":
-    main(
-        Path(sys.argv[1]), Path(__file__).resolve().parents[1] / "worldstate/extract/timeline/data/relation_nouns.yaml"
-    )
+    main(Path(sys.argv[1]), Path(__file__).resolve().parents[1] / "worldstate/resources/data/relation_nouns.yaml")

@@ -23,9 +23,9 @@ def _table(text: str = TEXT):
     """The mention table of ``text`` after the rule pass, with its quotes marked as ``analyze`` marks them."""
     from worldstate.extract.builder import parse
     from worldstate.extract.coref.resolver import mention_table, rule_pass
-    from worldstate.extract.quotes import find_quotes
     from worldstate.extract.speech import mark_quoted_tokens
     from worldstate.state import Story
+    from worldstate.state.quotes import find_quotes
 
     story = Story.from_text(text)
     doc, _ = parse(story, Settings())

@@ -24,9 +24,9 @@ MALE, FEMALE = 1, 2
 
 def _parsed(text: str):
     from worldstate.extract.builder import parse
-    from worldstate.extract.quotes import find_quotes
     from worldstate.extract.speech import mark_quoted_tokens
     from worldstate.state import Story
+    from worldstate.state.quotes import find_quotes
 
     story = Story.from_text(text)
     doc, _ = parse(story, Settings())

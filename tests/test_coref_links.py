@@ -9,9 +9,9 @@ from worldstate.extract.coref.links import merge_owned_kin
 def _table(text: str):  # type: ignore[no-untyped-def]
     from worldstate.extract.builder import parse
     from worldstate.extract.coref.resolver import mention_table, rule_pass
-    from worldstate.extract.quotes import find_quotes
     from worldstate.extract.speech import mark_quoted_tokens
     from worldstate.state import Story
+    from worldstate.state.quotes import find_quotes
 
     story = Story.from_text(text)
     doc, _ = parse(story, Settings())

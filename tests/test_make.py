@@ -12,7 +12,6 @@ from worldstate.cli.main import cli
 from worldstate.config import Settings
 from worldstate.detect.answers import ContinuityAnswer
 from worldstate.errors import InputError
-from worldstate.extract.models import load_spacy
 from worldstate.make.acts import split_acts
 from worldstate.make.corpus import read_corpus, split_gutenberg, unwrap
 from worldstate.make.edits import plan_edits
@@ -21,6 +20,7 @@ from worldstate.make.judge import decide, layouts, lines_match
 from worldstate.make.lexicon import load_lexicon
 from worldstate.make.maker import MakeOptions, make_flawed
 from worldstate.make.patch import apply_edits
+from worldstate.resources.models import load_spacy
 from worldstate.state import Story
 
 STORY = """There was once a poor miller who had three sons. His wife died when the boys were small,

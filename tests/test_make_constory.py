@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from worldstate.detect.answers import CONSTORY_COLUMNS
-from worldstate.extract.models import load_spacy
 from worldstate.make.constory import inject_all, plant, recipes
 from worldstate.make.corpus import SourceStory
+from worldstate.resources.models import load_spacy
 from worldstate.state import Story
 
 _OPENING = (

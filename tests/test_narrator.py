@@ -13,9 +13,9 @@ from worldstate.config import Settings
 from worldstate.extract.builder import parse
 from worldstate.extract.coref.first_person import self_namings
 from worldstate.extract.coref.resolver import mention_table, resolve, rule_pass
-from worldstate.extract.quotes import find_quotes
 from worldstate.extract.speech import mark_quoted_tokens
 from worldstate.state import Story
+from worldstate.state.quotes import find_quotes
 
 
 @lru_cache(maxsize=8)

@@ -1,5 +1,8 @@
 """The heads and the reasoner ask their questions of a World through ``worldstate.query``, never through
-extraction internals; no package module reaches a query by its old path.
+extraction internals; no package module reaches a query by its old path. What extraction and the heads
+share that is no question asked of a World (model loaders, word tables, the timeline's value vocabulary,
+the quote finder) lives outside ``worldstate.extract``: in ``worldstate.resources`` and ``worldstate.state``,
+which import nothing of extraction, the heads or the reasoner.
 
 Read from the source (``ast``): every ``import`` / ``from … import`` a module makes, at module level, inside a
 function or under ``if TYPE_CHECKING:``, as in ``test_import_cycles.py``.
@@ -12,48 +15,9 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "worldstate"
 GUARDED = ("detect", "reason")  # the packages that read a World and must not import extraction internals
-
-# The extraction modules the heads and the reasoner may still import, with the modules that do and why: none
-# of them is a question asked of a World. The test fails on any other import of ``worldstate.extract`` from
-# detect/ or reason/, and on an entry here that is no longer used (so that the list only shrinks).
-ALLOWED: dict[str, tuple[frozenset[str], str]] = {
-    "worldstate.extract.models": (
-        frozenset(
-            {
-                "worldstate.detect.cloze.chinese",
-                "worldstate.detect.cloze.cross",
-                "worldstate.detect.cloze.features",
-                "worldstate.detect.cloze.head",
-                "worldstate.detect.cloze.model",
-                "worldstate.reason.timeline.names",
-            }
-        ),
-        "the cached model loaders (spaCy, the sentence embedder) that extraction and the heads share: loading "
-        "a model, not reading a World",
-    ),
-    "worldstate.extract.spacy_lemmas": (
-        frozenset({"worldstate.reason.timeline.names"}),
-        "the spaCy lemmatizer's word list (a property of the loaded pipeline, not of a story)",
-    ),
-    "worldstate.extract.quotes": (
-        frozenset({"worldstate.detect.constory.text_checks"}),
-        "the quote finder as a function of a Story's text: the ConStory text checks read a Story without a World",
-    ),
-    "worldstate.extract.timeline.words": (
-        frozenset({"worldstate.detect.faithfulness.claims", "worldstate.reason.timeline"}),
-        "the word tables (package data) the timeline is read with; a rule naming the same words reads the same table",
-    ),
-    "worldstate.extract.timeline.patterns": (
-        frozenset({"worldstate.reason.timeline"}),
-        "the timeline's value vocabulary: the prefixes its states are written with (DESCRIBED, MARRIED) and "
-        "the antonym lexicon its descriptions are compared by",
-    ),
-    "worldstate.extract.timeline.clause": (
-        frozenset({"worldstate.detect.faithfulness.claims"}),
-        "builds the faithfulness.story_actions layer with the timeline's clause reader: a layer builder that "
-        "lives with its head, not a query",
-    ),
-}
+# the neutral packages both sides read, and the packages they must not import
+NEUTRAL = ("resources", "state")
+NOT_FROM_NEUTRAL = ("worldstate.extract", "worldstate.detect", "worldstate.analysis")
 
 # Where the package's queries used to live; a package module imports them from worldstate.query.
 OLD_QUERY_PATHS = ("worldstate.extract.timeline.query", "worldstate.extract.timeline.who")
@@ -82,15 +46,20 @@ def _module(path: Path) -> str:
 
 def imports(path: Path) -> list[tuple[str, list[str], int]]:
     """(imported module, names imported from it, line) for every import statement of the file at ``path``."""
-    module = _module(path)
+    return imports_in(path.read_text(encoding="utf-8"), _module(path), path.name == "__init__.py")
+
+
+def imports_in(source: str, module: str, is_package: bool = False) -> list[tuple[str, list[str], int]]:
+    """(imported module, names imported from it, line) for every import statement of ``source``, the text of
+    the module ``module`` (relative imports are resolved against it)."""
     out = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
             out.extend((alias.name, [], node.lineno) for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if node.level:  # a relative import
-                parts = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
+                parts = module.split(".") if is_package else module.split(".")[:-1]
                 parts = parts[: len(parts) - (node.level - 1)]
                 base = ".".join(parts + ([node.module] if node.module else []))
             out.append((base, [alias.name for alias in node.names], node.lineno))
@@ -118,19 +87,27 @@ def guarded_extract_imports() -> dict[str, set[str]]:
 
 
 def test_detect_and_reason_import_no_extraction_internals() -> None:
-    found = guarded_extract_imports()
-    new = [
+    found = [
         f"{importer} imports {target}"
-        for target, importers in sorted(found.items())
-        for importer in sorted(importers - ALLOWED.get(target, (frozenset(), ""))[0])
+        for target, importers in sorted(guarded_extract_imports().items())
+        for importer in sorted(importers)
     ]
-    assert not new, "ask the World through worldstate.query, not extraction internals:\n" + "\n".join(new)
-    stale = [
-        f"{importer} -> {target}"
-        for target, (importers, _) in ALLOWED.items()
-        for importer in sorted(importers - found.get(target, set()))
+    assert not found, (
+        "ask the World through worldstate.query (or read a declared layer), and take shared resources from "
+        "worldstate.resources, not extraction internals:\n" + "\n".join(found)
+    )
+
+
+def test_the_neutral_packages_import_no_extraction_head_or_analysis() -> None:
+    """``worldstate.resources`` and ``worldstate.state`` are read by both sides, so they import neither."""
+    found = [
+        f"{_module(path)}:{line} imports {imported}"
+        for package in NEUTRAL
+        for path in sorted((PACKAGE / package).rglob("*.py"))
+        for imported, _, line in imports(path)
+        if any(imported == p or imported.startswith(p + ".") for p in NOT_FROM_NEUTRAL)
     ]
-    assert not stale, f"these allowed imports are gone: remove them from ALLOWED: {stale}"
+    assert not found, "\n".join(found)
 
 
 def test_no_package_module_uses_an_old_query_path() -> None:
@@ -164,9 +141,13 @@ def test_the_old_paths_still_answer_for_users_scripts() -> None:
 
 
 def test_an_extraction_import_is_seen() -> None:
-    """The reader sees an import inside a function and a subpackage imported by name."""
+    """The reader sees an import inside a function, a relative one, and a subpackage imported by name."""
     assert _extract_module("worldstate.extract", ["coref"]) == ["worldstate.extract.coref"]
     assert _extract_module("worldstate.extract", ["accessible"]) == ["worldstate.extract"]
     assert _extract_module("worldstate.query", ["knows"]) == []
-    found = guarded_extract_imports()
-    assert "worldstate.detect.constory.text_checks" in found["worldstate.extract.quotes"]  # inside a function
+    source = (
+        "def f():\n    from worldstate.extract.timeline.clause import sentence_views\n\nfrom ..extract import coref\n"
+    )
+    found = imports_in(source, "worldstate.detect.example")
+    reached = sorted(t for imported, names, _ in found for t in _extract_module(imported, names))
+    assert reached == ["worldstate.extract.coref", "worldstate.extract.timeline.clause"]

@@ -8,9 +8,9 @@ import pytest
 
 from worldstate.analysis import analyze
 from worldstate.config import Settings
-from worldstate.extract.quotes import DASH_PER_1000_WORDS, find_quotes
 from worldstate.extract.speech import _CALLING_WORDS
 from worldstate.state import Story
+from worldstate.state.quotes import DASH_PER_1000_WORDS, find_quotes
 
 
 def quoted(text: str) -> list[str]:

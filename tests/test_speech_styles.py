@@ -7,8 +7,8 @@ import pytest
 
 from worldstate.analysis import analyze
 from worldstate.config import Settings
-from worldstate.extract.quotes import find_quotes
 from worldstate.state import Story, WorldState
+from worldstate.state.quotes import find_quotes
 
 
 def quoted(text: str) -> list[str]:

@@ -25,7 +25,7 @@ STORY = (
 def test_lemmas_are_those_of_an_unpatched_lemmatizer() -> None:
     import importlib
 
-    from worldstate.extract.models import default_spacy_model, load_spacy
+    from worldstate.resources.models import default_spacy_model, load_spacy
 
     patched = load_spacy()
     plain = importlib.import_module(default_spacy_model()).load()  # a second copy, as spaCy ships it
@@ -157,8 +157,8 @@ def test_matmul_layers_parse_as_thinc_blis_does() -> None:
     blis products do."""
     import importlib
 
-    from worldstate.extract.models import default_spacy_model, load_spacy
-    from worldstate.extract.spacy_ops import MatmulOps
+    from worldstate.resources.models import default_spacy_model, load_spacy
+    from worldstate.resources.spacy_ops import MatmulOps
 
     fast = load_spacy()
     plain = importlib.import_module(default_spacy_model()).load()
@@ -172,7 +172,7 @@ def test_matmul_layers_parse_as_thinc_blis_does() -> None:
 
 
 def test_matmul_gemm_equals_numpy_products() -> None:
-    from worldstate.extract.spacy_ops import MatmulOps
+    from worldstate.resources.spacy_ops import MatmulOps
 
     rng = np.random.default_rng(0)
     x, y = rng.random((5, 3), dtype=np.float32), rng.random((4, 3), dtype=np.float32)

@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 
 from worldstate.analysis import World, analyze
-from worldstate.extract.models import load_spacy
 from worldstate.extract.timeline.binding import rebind
 from worldstate.query.entities import introduced
 from worldstate.query.knows import _just_said, _perceived, knows
+from worldstate.resources.models import load_spacy
 from worldstate.state import Entity, EntityKind, Mention, MentionKind, Span, Story, WorldState
 from worldstate.state.timeline import Modality, Predicate
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from functools import cache
 
 from worldstate.analysis import World, analyze
-from worldstate.extract.timeline.words import words
 from worldstate.query import find_entities
+from worldstate.resources.words import words
 from worldstate.state.timeline import Predicate
 
 

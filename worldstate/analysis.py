@@ -146,7 +146,7 @@ class World:
     @property
     def nlp(self) -> Language:
         """The spaCy pipeline this world was parsed with (for short task inputs)."""
-        from worldstate.extract.models import load_spacy
+        from worldstate.resources.models import load_spacy
 
         return load_spacy(self.settings)
 
@@ -163,7 +163,7 @@ class World:
 
     def embed(self, texts: list[str]) -> np.ndarray:
         """Vectors for other texts (task inputs) from this world's embedding model."""
-        from worldstate.extract.models import get_embedder
+        from worldstate.resources.models import get_embedder
 
         return get_embedder(self.settings).encode(texts)
 
@@ -309,7 +309,7 @@ def _embed_in_background(sentences: list[str], settings: Settings) -> threading.
     embeddings layer, which embeds again and reports it."""
 
     def run() -> None:
-        from worldstate.extract.models import get_embedder
+        from worldstate.resources.models import get_embedder
 
         try:
             get_embedder(settings).encode(sentences)

@@ -80,6 +80,11 @@ LAYERS: dict[str, Layer] = {
             "worldstate.extract.timeline.knowing:find_denials",
             "'she did not know': sentence → the entities it says did not know or see",
         ),
+        Layer(
+            "timeline.actions",
+            "worldstate.extract.timeline.actions:find_actions",
+            "(agent, verb lemma, patient) → the first span that narrates it (the faithfulness head's swaps)",
+        ),
         # knows' lookup tables, built once per World
         Layer(
             "timeline.perceiving",
@@ -118,11 +123,6 @@ LAYERS: dict[str, Layer] = {
             "knowledge.starts_with_pronoun",
             "worldstate.detect.knowledge.access:starts_with_pronoun",
             "per sentence: whether its first subject is a pronoun",
-        ),
-        Layer(
-            "faithfulness.story_actions",
-            "worldstate.detect.faithfulness.claims:find_story_actions",
-            "(agent, verb lemma, patient) → the first span that narrates it",
         ),
     )
 }

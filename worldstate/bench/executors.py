@@ -1,7 +1,7 @@
 """Where predictions are computed: in this process, a local process pool, or a Ray cluster.
 
 All three yield ``(item_id, record, seconds)`` as items finish; only the caller writes files, so nothing is
-written twice. Workers load models once (the cached loaders in :mod:`worldstate.extract.models`) and keep them.
+written twice. Workers load models once (the cached loaders in :mod:`worldstate.resources.models`) and keep them.
 """
 
 from __future__ import annotations

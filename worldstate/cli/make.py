@@ -64,9 +64,9 @@ def make_flawed(
     """
     from tqdm import tqdm
 
-    from worldstate.extract.models import load_spacy
     from worldstate.files import check_output_dir
     from worldstate.make.corpus import read_corpus
+    from worldstate.resources.models import load_spacy
 
     if not 1 <= make_options["judge_need"] <= make_options["judge_samples"] <= 5:
         raise ConfigError("need 1 ≤ --judge-need ≤ --judge-samples ≤ 5")

@@ -21,17 +21,17 @@ from worldstate.extract.coref.naming import name_speaker_groups
 from worldstate.extract.coref.quoted import detach_attributed
 from worldstate.extract.events import extract_events, subject_of
 from worldstate.extract.knowledge import NARRATOR_ONLY_CAST, derive_knowledge, perceptions_for
-from worldstate.extract.lexicon import lexicon
 from worldstate.extract.mentions import DetectedMention, detect_mentions
 from worldstate.extract.mentions.model import model_for as mention_model_for
 from worldstate.extract.parsed import ParsedDoc, assign_sentences
 from worldstate.extract.propositions import extract_propositions
-from worldstate.extract.quotes import Quote, find_quotes
 from worldstate.extract.scenes import build_stage, sentence_casts
 from worldstate.extract.speakers import model_for as speaker_model_for
 from worldstate.extract.speech import SpeechExtractor, fix_quote_pronouns, link_quote_pronouns, mark_quoted_tokens
+from worldstate.resources.lexicon import lexicon
 from worldstate.stages import Stage, check_order, run_stages
 from worldstate.state import Entity, EntityKind, Event, Knowledge, Perception, Proposition, Speech, Story, WorldState
+from worldstate.state.quotes import Quote, find_quotes
 
 MAX_UNRESOLVED = 500
 
@@ -104,7 +104,7 @@ def _mentions(x: Extraction) -> None:
 
 def _coref(x: Extraction) -> None:
     def embed(texts: list[str]) -> np.ndarray:  # the embedder loads only when a nominal needs it
-        from worldstate.extract.models import get_embedder
+        from worldstate.resources.models import get_embedder
 
         x.embedder_used = True
         return get_embedder(x.settings).encode(texts)

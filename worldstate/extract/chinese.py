@@ -13,7 +13,6 @@ import re
 
 from worldstate.config import Settings
 from worldstate.extract.knowledge import derive_knowledge, perceptions_for
-from worldstate.extract.quotes import find_quotes
 from worldstate.state import (
     Entity,
     EntityKind,
@@ -26,6 +25,7 @@ from worldstate.state import (
     Story,
     WorldState,
 )
+from worldstate.state.quotes import find_quotes
 
 _SENTENCE = re.compile(r"[^。！？!?\n]+[。！？!?]*[”」』]?")
 _DEATH = ("死", "去世", "身亡", "逝世")

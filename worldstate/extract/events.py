@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from worldstate.extract.coref import Coreference
-from worldstate.extract.lexicon import lexicon
 from worldstate.extract.parsed import ParsedDoc, Token
 from worldstate.extract.realis import realis_model
+from worldstate.resources.lexicon import lexicon
 from worldstate.state import EntityKind, Event, Span
 
 PRIVATE_ROLE = "private_to"  # Event.arguments role: the thinker whose private mental content this event is

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 
 from worldstate.extract.coref import NOT_OBJECTS, Coreference
 from worldstate.extract.events import entity_of, subject_of, thinker_of
-from worldstate.extract.lexicon import Lexicon, lexicon
 from worldstate.extract.parsed import ParsedDoc, Token
+from worldstate.resources.lexicon import Lexicon, lexicon
 from worldstate.state import EntityKind, Proposition, Source, Span
 from worldstate.state.vocabulary import count_predicate
 

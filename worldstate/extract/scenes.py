@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 
 from worldstate.extract.coref import Coreference
 from worldstate.extract.events import subject_of, thinker_of
-from worldstate.extract.lexicon import lexicon
 from worldstate.extract.parsed import ParsedDoc, Token
+from worldstate.resources.lexicon import lexicon
 from worldstate.state import Entity, EntityKind, Speech, Story
 
 OPENING_SENTENCES = 1  # characters named in a scene's first sentence are there from its start

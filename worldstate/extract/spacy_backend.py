@@ -10,8 +10,8 @@ import bisect
 from typing import TYPE_CHECKING, Any
 
 from worldstate.config import Settings
-from worldstate.extract.models import load_spacy
 from worldstate.extract.parsed import ParsedDoc, Token
+from worldstate.resources.models import load_spacy
 from worldstate.state import Story
 from worldstate.state.text import unwrap_lines
 

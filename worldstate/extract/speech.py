@@ -31,12 +31,12 @@ from functools import lru_cache
 from worldstate.data import load_yaml
 from worldstate.extract.coref import Coreference, MentionInfo
 from worldstate.extract.events import entity_of, subject_of
-from worldstate.extract.lexicon import lexicon
 from worldstate.extract.parsed import ParsedDoc, Token
-from worldstate.extract.quotes import Quote
 from worldstate.extract.speakers import SpeakerModel, rerank
 from worldstate.extract.speech_turns import Turn
+from worldstate.resources.lexicon import lexicon
 from worldstate.state import Entity, EntityKind, Span, Speech, Story
+from worldstate.state.quotes import Quote
 
 ATTRIBUTION_REACH = 250  # characters around a quote searched for its speech verb
 OTHER_SENTENCE_COST = 200  # a verb outside the quote's own sentence counts as this much farther

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from worldstate.extract.coref import MentionInfo
-    from worldstate.extract.lexicon import Lexicon
     from worldstate.extract.parsed import ParsedDoc
-    from worldstate.extract.quotes import Quote
+    from worldstate.resources.lexicon import Lexicon
     from worldstate.state import Entity, Span, Story
+    from worldstate.state.quotes import Quote
 
 
 @dataclass

@@ -40,7 +40,7 @@ def narrator(world: World, name: str) -> list[str]:
 def related(world: World, name: str, find: object, depth: int = 0) -> list[str]:
     """The entities "X's Y", "Y of X" or "my Y" names: those related as Y to X in the timeline.
     ``find`` looks up X (``find_entities``)."""
-    from worldstate.extract.timeline.words import words
+    from worldstate.resources.words import words
 
     text = " ".join(name.split())
     parsed = _MY.match(text)
@@ -83,7 +83,7 @@ def _is_group(world: World, entity: str) -> bool:
 def noun_gender(noun: str) -> str:
     """'male' for "father", 'female' for "sister", '' for "cousin" or an unknown noun (the lexicon's
     person nouns)."""
-    from worldstate.extract.lexicon import lexicon
+    from worldstate.resources.lexicon import lexicon
 
     nouns = lexicon().person_nouns
     return str(nouns.get(noun) or nouns.get(noun.removesuffix("s")) or "")

@@ -53,9 +53,9 @@ class ParsedItem:
 def parse_items(items: list[Item], settings: Settings, progress: bool = False) -> list[ParsedItem]:
     from worldstate.bench.litbank import flat, token_offsets
     from worldstate.extract.builder import parse
-    from worldstate.extract.quotes import find_quotes
     from worldstate.extract.speech import mark_quoted_tokens
     from worldstate.state import Story
+    from worldstate.state.quotes import find_quotes
 
     out = []
     for n, item in enumerate(items):
@@ -149,9 +149,9 @@ def attribute_quote_pronouns(p: ParsedItem, coref: Any) -> None:
     """The speech step of ``analyze``: quoted I/you go to the quote's speaker/addressee where the speech
     extractor found one, over the ranker's link (as in ``bench run``)."""
     from worldstate.extract.coref.quoted import detach_attributed
-    from worldstate.extract.quotes import find_quotes
     from worldstate.extract.speech import SpeechExtractor, fix_quote_pronouns, link_quote_pronouns
     from worldstate.state import Story
+    from worldstate.state.quotes import find_quotes
 
     story = Story.from_text(p.text, source=p.item.id)
     entities = {e.id: e for e in coref.entities}
@@ -206,7 +206,7 @@ def shipped_path() -> Path:
 
 
 def _embedder(settings: Settings) -> Any:
-    from worldstate.extract.models import get_embedder
+    from worldstate.resources.models import get_embedder
 
     return get_embedder(settings).encode
 

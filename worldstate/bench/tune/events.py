@@ -57,8 +57,8 @@ def label_document(doc_id: str, text: str, gold: list[int], settings: Settings) 
     """Parse ``text`` as the engine does and label its candidate triggers with the gold token indices."""
     from worldstate.analysis import analyze
     from worldstate.bench.litbank import flat, token_offsets
-    from worldstate.extract.quotes import find_quotes
     from worldstate.extract.speech import mark_quoted_tokens
+    from worldstate.state.quotes import find_quotes
 
     world = analyze(text, settings, source=doc_id, layers="parse")
     parsed = world.parsed

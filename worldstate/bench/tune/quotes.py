@@ -75,9 +75,9 @@ def run_to_coref(text: str, doc_id: str, settings: Settings) -> tuple[Any, Any, 
     from worldstate.extract import coref as coref_mod
     from worldstate.extract.mentions import detect_mentions
     from worldstate.extract.mentions.model import model_for as mention_model_for
-    from worldstate.extract.models import get_embedder
-    from worldstate.extract.quotes import find_quotes
     from worldstate.extract.speech import mark_quoted_tokens
+    from worldstate.resources.models import get_embedder
+    from worldstate.state.quotes import find_quotes
 
     world = analyze(text, settings, source=doc_id, layers="parse")
     story, doc = world.story, world.parsed

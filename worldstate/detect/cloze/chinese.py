@@ -19,7 +19,7 @@ from functools import lru_cache
 import numpy as np
 
 from worldstate.detect.words import word_list
-from worldstate.extract.models import Embedder
+from worldstate.resources.models import Embedder
 from worldstate.state.text import split_text
 
 MASK_PLOT = "<mask>"

@@ -42,7 +42,7 @@ class CrossEncoderConfig:
 
 
 def _base_path(settings: Settings) -> str:
-    from worldstate.extract.models import default_embedding_model
+    from worldstate.resources.models import default_embedding_model
 
     return settings.embedding_model or default_embedding_model()
 

@@ -17,7 +17,7 @@ from functools import lru_cache
 import numpy as np
 
 from worldstate.detect.words import WORD, content_words, has_negation, words
-from worldstate.extract.models import Embedder
+from worldstate.resources.models import Embedder
 
 _CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]+")
 _PRONOUNS = {"he": "m", "him": "m", "his": "m", "she": "f", "her": "f", "hers": "f", "they": "p", "them": "p"}

@@ -22,7 +22,7 @@ from worldstate.detect.cloze.features import ClozeItem
 from worldstate.detect.cloze.model import ClozeModel, choice_answer
 from worldstate.detect.evidence import ask_choice
 from worldstate.errors import InputError
-from worldstate.extract.models import get_embedder
+from worldstate.resources.models import get_embedder
 
 ENDING_QUESTION = "Which ending continues the story most coherently?"
 LOT_SHARPNESS = 10.0  # the untrained coherence scores are small: sharpen them before the softmax

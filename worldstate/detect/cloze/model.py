@@ -23,7 +23,7 @@ from worldstate.detect.cloze.cross import ClozeCrossEncoder, CrossEncoderConfig
 from worldstate.detect.cloze.features import SCALAR_NAMES, ClozeItem, item_features
 from worldstate.detect.tuned import tuned_dir
 from worldstate.errors import ConfigError, InputError
-from worldstate.extract.models import get_embedder
+from worldstate.resources.models import get_embedder
 
 MODEL_FORMAT = "worldstate-cloze-v3"
 READABLE_FORMATS = ("worldstate-cloze-v2", MODEL_FORMAT)

@@ -53,7 +53,7 @@ def narration(story: Story) -> str:
     """The story's text with its dialogue replaced by spaces (same length, same offsets): the quotes the
     engine's quote layer finds in every quoting style (double, single, curly, spaced, guillemets, dashes),
     and whatever a pair of double or curly marks encloses besides."""
-    from worldstate.extract.quotes import find_quotes
+    from worldstate.state.quotes import find_quotes
 
     chars = list(_QUOTED.sub(lambda m: " " * len(m.group(0)), story.text))
     for q in find_quotes(story):

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from worldstate.extract.timeline.words import words
+from worldstate.resources.words import words
 from worldstate.state import Span
 from worldstate.state.timeline import Predicate
 
@@ -91,25 +91,8 @@ def _death_claims(doc: Token) -> list[tuple[Token, Token]]:
 
 def story_actions(story: World) -> dict[tuple[str, str, str], Span]:
     """(agent id, verb lemma, patient id) → its first evidence span, for every narrated transitive
-    clause of the story whose subject and object are both entities (the ``faithfulness.story_actions`` layer)."""
-    return story.layer("faithfulness.story_actions")  # type: ignore[no-any-return]
-
-
-def find_story_actions(story: World) -> dict[tuple[str, str, str], Span]:
-    from worldstate.extract.timeline.clause import sentence_views
-
-    out: dict[tuple[str, str, str], Span] = {}
-    for view in sentence_views(story):
-        if view is None:
-            continue
-        for tok in view.doc:
-            if tok.pos_ != "VERB":
-                continue
-            obj = next((c for c in tok.children if c.dep_ == "dobj"), None)
-            agent, patient = view.agent(tok), view.ent(obj)
-            if agent and patient and agent != patient:
-                out.setdefault((agent, tok.lemma_.lower(), patient), view.span(tok, obj))
-    return out
+    clause of the story whose subject and object are both entities (the ``timeline.actions`` layer)."""
+    return story.layer("timeline.actions")  # type: ignore[no-any-return]
 
 
 def contradictions(story: World, summary: World) -> list[Contradiction]:

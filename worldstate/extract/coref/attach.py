@@ -27,7 +27,7 @@ import numpy as np
 from worldstate.data import load_json
 from worldstate.extract.coref.features import GENERIC_PEOPLE, NAME, NARRATOR, NOMINAL, PRON3, QUOTE_I, MentionTable
 from worldstate.extract.coref.merge import ClusterSummary, name_parts, summarize_clusters
-from worldstate.extract.lexicon import lexicon
+from worldstate.resources.lexicon import lexicon
 
 SMALL = 3  # mentions of a cluster that may be attached
 LARGE = 4  # mentions of a cluster that may take it

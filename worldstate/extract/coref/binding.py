@@ -23,9 +23,9 @@ import numpy as np
 
 from worldstate.data import load_yaml
 from worldstate.extract.coref.mentions import MentionInfo
-from worldstate.extract.lexicon import lexicon
 from worldstate.extract.mentions.features import noun_classes
 from worldstate.extract.parsed import ParsedDoc, Token
+from worldstate.resources.lexicon import lexicon
 
 OBJECT_DEPS = frozenset({"dobj", "dative", "iobj"})
 RELATIVE_PRONOUNS = frozenset({"who", "which", "that", "whom"})

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from worldstate.extract.coref.features import title_genders
-from worldstate.extract.lexicon import lexicon
+from worldstate.resources.lexicon import lexicon
 from worldstate.state import EntityKind, WorldState
 
 

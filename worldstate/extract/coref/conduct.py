@@ -13,8 +13,8 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections import Counter
 
-from worldstate.extract.lexicon import lexicon
 from worldstate.extract.parsed import ParsedDoc
+from worldstate.resources.lexicon import lexicon
 from worldstate.state import Entity, EntityKind, MentionKind, Speech
 
 RETYPED = frozenset({EntityKind.PLACE, EntityKind.OTHER, EntityKind.OBJECT})

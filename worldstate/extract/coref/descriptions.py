@@ -18,7 +18,7 @@ import re
 
 from worldstate.extract.coref.features import DETERMINERS, NAME, NOMINAL, MentionTable
 from worldstate.extract.coref.merge import summarize_clusters
-from worldstate.extract.lexicon import lexicon
+from worldstate.resources.lexicon import lexicon
 
 DEFINITE = frozenset({"the", "this", "that"})
 OWNERS = frozenset({"my", "our", "his", "her", "their"})  # "my wife" … "my wife": the same words, owner included

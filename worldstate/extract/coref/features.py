@@ -19,8 +19,8 @@ from worldstate.extract.coref.context import WIDTH, mention_vectors, token_vecto
 from worldstate.extract.coref.gender import NameGenders
 from worldstate.extract.coref.mentions import MentionInfo
 from worldstate.extract.coref.speech_subjects import speech_subjects
-from worldstate.extract.lexicon import Lexicon, lexicon
 from worldstate.extract.parsed import ParsedDoc
+from worldstate.resources.lexicon import Lexicon, lexicon
 from worldstate.state import MentionKind
 
 # mention types

@@ -179,8 +179,8 @@ class NameGenders:
 def _not_a_person(tok: Token) -> bool:
     """'it', or a common noun of an animal or a made thing ("horse", "donkey", "ship": WordNet's first
     sense, or its second after a sense of no kind), not a title ("queen" is first a bee in WordNet)."""
-    from worldstate.extract.lexicon import lexicon
     from worldstate.extract.mentions.features import noun_classes
+    from worldstate.resources.lexicon import lexicon
 
     if tok.low == "it":
         return True

@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from worldstate.data import load_yaml
 from worldstate.extract.coref.features import NAME, MentionTable, title_genders
-from worldstate.extract.lexicon import lexicon
+from worldstate.resources.lexicon import lexicon
 
 MIN_GENDERED = 2  # a cluster has a gender only with at least this many gendered mentions
 BY_MAIN_NAME = True  # several options: the one whose most frequent name it is

@@ -25,7 +25,7 @@ from collections.abc import Iterable
 
 from worldstate.extract.coref.characters import NARRATOR_NAME
 from worldstate.extract.coref.mentions import Coreference
-from worldstate.extract.lexicon import lexicon
+from worldstate.resources.lexicon import lexicon
 from worldstate.state import Entity, Speech
 from worldstate.state.headings import heading_label
 

@@ -23,8 +23,8 @@ import bisect
 from typing import Any
 
 from worldstate.extract.coref.mentions import Coreference, MentionInfo
-from worldstate.extract.lexicon import lexicon
 from worldstate.extract.parsed import ParsedDoc
+from worldstate.resources.lexicon import lexicon
 from worldstate.state import Entity
 
 YOU_APART = False  # LitBank dev, 5-fold CV: on 0.6946 conll, 4.171 clusters per character; off 0.6950, 4.123

@@ -34,7 +34,7 @@ from worldstate.extract.coref.features import (
     allowed,
     pair_features,
 )
-from worldstate.extract.lexicon import lexicon
+from worldstate.resources.lexicon import lexicon
 
 WINDOW = 30  # recent mentions every mention may link to
 NARRATOR_APART = True  # no he/she outside quotes in the narrator's cluster, no narrator I in a he/she cluster

@@ -37,10 +37,10 @@ from worldstate.extract.coref.gender import NameGenders, name_gender
 from worldstate.extract.coref.mentions import Coreference, MentionInfo
 from worldstate.extract.coref.naming import group_name, is_no_name, lower_words, pronoun_name, short_ids
 from worldstate.extract.coref.ranker import RankerModel, cluster_mentions, load_ranker
-from worldstate.extract.lexicon import Lexicon, lexicon
 from worldstate.extract.mentions import DetectedMention, detect_mentions
 from worldstate.extract.mentions.attach import category_kind, merge_detected, widen
 from worldstate.extract.parsed import ParsedDoc, Token
+from worldstate.resources.lexicon import Lexicon, lexicon
 from worldstate.state import Entity, EntityKind, Mention, MentionKind, Span
 from worldstate.state.headings import heading_label
 

@@ -22,8 +22,8 @@ from worldstate.data import load_yaml, typed
 from worldstate.extract.coref.descriptions import OWNERS, description_modifiers
 from worldstate.extract.coref.features import KINDS, NAME, NARRATOR, NOMINAL, PRON3, QUOTE_I, MentionTable
 from worldstate.extract.coref.merge import ClusterSummary, clusters_agree, summarize_clusters
-from worldstate.extract.lexicon import lexicon
 from worldstate.extract.parsed import ParsedDoc, Token
+from worldstate.resources.lexicon import lexicon
 
 CHARACTER = KINDS.index("character")
 DEFINITE = frozenset({"the", "this", "that"})

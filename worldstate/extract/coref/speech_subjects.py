@@ -11,8 +11,8 @@ import numpy as np
 
 from worldstate.data import load_yaml
 from worldstate.extract.coref.mentions import MentionInfo
-from worldstate.extract.lexicon import lexicon
 from worldstate.extract.parsed import ParsedDoc
+from worldstate.resources.lexicon import lexicon
 
 SUBJECT_DEPS = ("nsubj", "nsubjpass")
 INVERTED_REACH = 5  # tokens after a speech verb in which its inverted subject is met (as the speech layer reads it)

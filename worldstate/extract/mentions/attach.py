@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from worldstate.extract.lexicon import lexicon
 from worldstate.extract.mentions.detect import DetectedMention
 from worldstate.extract.parsed import ParsedDoc
+from worldstate.resources.lexicon import lexicon
 from worldstate.state import EntityKind, MentionKind, Span
 
 if TYPE_CHECKING:  # the resolver imports this module

@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from worldstate.extract.lexicon import lexicon
 from worldstate.extract.mentions.candidates import Candidate, candidates
 from worldstate.extract.mentions.features import document_roles, features, hashed, person_cues
 from worldstate.extract.mentions.model import NONE, MentionModel, load_model
 from worldstate.extract.parsed import ParsedDoc
+from worldstate.resources.lexicon import lexicon
 
 PERSON_PRONOUNS = frozenset(
     {"i", "me", "my", "mine", "myself", "we", "us", "our", "ours", "ourselves", "you", "your", "yours",

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from worldstate.extract.timeline.binding import rebind
-from worldstate.extract.timeline.words import Words, words
+from worldstate.resources.words import Words, words
 from worldstate.state import Mention, Span, Speech, WorldState
 from worldstate.state.timeline import Modality
 

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from worldstate.data import load_yaml
 from worldstate.extract.timeline.clause import SentenceView, Token, direct_object, is_reflexive
-from worldstate.extract.timeline.words import words
+from worldstate.resources.words import words
 from worldstate.state import EntityKind, MentionKind
 from worldstate.state.timeline import Modality, Predicate
 

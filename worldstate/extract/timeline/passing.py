@@ -59,7 +59,7 @@ def _what_one_knows(noun: Any) -> bool:
 def find_letters(world: World) -> list[tuple[int, int, str]]:
     """(content sentence, reading sentence, reader) for written messages (see the module docstring)."""
     from worldstate.extract.timeline.clause import view_tokens
-    from worldstate.extract.timeline.words import words
+    from worldstate.resources.words import words
 
     documents = words().documents
     content: dict[str, int] = {}  # document noun → the latest sentence that tells what it says

@@ -7,8 +7,6 @@ cannot be sure of it leaves out. Modality comes from :meth:`SentenceView.modalit
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
-from typing import Any
 
 from worldstate.extract.mentions.features import is_person_noun
 from worldstate.extract.timeline.change import RELEASE as RELEASE
@@ -23,7 +21,6 @@ from worldstate.extract.timeline.clause import (
 )
 from worldstate.extract.timeline.company import comitative_owner
 from worldstate.extract.timeline.places import is_gathering_noun, is_place_noun, is_plant_noun, vessel_boarded
-from worldstate.extract.timeline.relations import MARRIED as MARRIED
 from worldstate.extract.timeline.relations import relation_by_noun, relation_by_verb
 from worldstate.extract.timeline.self_report import as_fact
 from worldstate.extract.timeline.things import (
@@ -45,7 +42,8 @@ from worldstate.extract.timeline.verbs import (
     is_bare_verb,
     is_thing_noun,
 )
-from worldstate.extract.timeline.words import words
+from worldstate.resources.values import DESCRIBED, description_lexicon
+from worldstate.resources.words import words
 from worldstate.state import Span
 from worldstate.state.timeline import Predicate
 
@@ -775,7 +773,6 @@ def names_a_person(noun: Token) -> bool:
     return noun.pos_ == "NOUN" and (lemma in words().people or is_person_noun(lemma))
 
 
-DESCRIBED = "described:"  # subject prefix of a description's noun lemma: never taken for a character's id
 MAX_COUNTED = 12  # "three brothers", "seven kids"; larger numbers in stories are round or approximate
 
 
@@ -813,20 +810,3 @@ def description(view: SentenceView, noun: Token) -> Iterator[Change]:
     )
     if n is not None and 2 <= n <= MAX_COUNTED and float(n).is_integer() and noun.tag_ == "NNS" and not approximate:
         yield described(f"number={int(n)}", view.span(num, noun))
-
-
-def opposed_descriptions(a: str, b: str) -> bool:
-    """True when adjectives ``a`` and ``b`` sit on opposite sides of one opposition (the packs' lexicon or
-    the extra story antonyms of ``patterns.yaml``)."""
-    if description_lexicon().opposed(a, b) is not None:
-        return True
-    return any((a in x and b in y) or (a in y and b in x) for x, y in words().extra_oppositions)
-
-
-@lru_cache(maxsize=1)
-def description_lexicon() -> Any:
-    """The antonym lexicon of the built-in reason packs (``opposed``, ``knows``)."""
-    from worldstate.reason.lexicon import build_lexicon
-    from worldstate.reason.packs import load_packs
-
-    return build_lexicon(load_packs(()))

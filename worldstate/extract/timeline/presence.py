@@ -33,7 +33,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from worldstate.data import load_yaml
-from worldstate.extract.lexicon import lexicon
+from worldstate.resources.lexicon import lexicon
 from worldstate.state import EntityKind
 from worldstate.state.timeline import Modality
 

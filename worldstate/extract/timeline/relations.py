@@ -2,7 +2,7 @@
 
 Two families of readings, each with its evidence span:
 
-- a relation noun (``data/relation_nouns.yaml`` from WordNet, with the hand seeds of ``patterns.yaml``)
+- a relation noun (``resources/data/relation_nouns.yaml`` from WordNet, with the hand seeds of ``patterns.yaml``)
   and its owner: "the miller's daughter", "his wife", "my brother" (in a quote: the speaker's), "the
   daughter of Count Rutger", "Margaret, daughter of X" (apposition), "She was the daughter of X", "X
   became his wife". A possessive or of-phrase presupposes the relation: it holds whatever the clause
@@ -23,12 +23,12 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from worldstate.extract.timeline.clause import SentenceView, Token, is_personal_pronoun
+from worldstate.resources.values import MARRIED
 from worldstate.state.timeline import Modality, Predicate
 
 if TYPE_CHECKING:
     from worldstate.extract.timeline.change import Change
 
-MARRIED = "married"  # value_text of a marriage told by a verb (the timeline rule one-spouse reads it)
 _BE = ("be", "become", "remain", "seem")
 _PREDICATIVE = ("attr", "oprd")
 _POSSESSIVE_PRONOUNS = {"his": "male", "her": "female"}
@@ -432,7 +432,7 @@ def _passive(verb: Token) -> bool:
 def ended_by(value: str) -> list[str]:
     """The relation values a new relation ``value`` ends for its subject ("married_to=anna" ends
     "betrothed_to=anna"; ``ends`` in ``patterns.yaml``)."""
-    from worldstate.extract.timeline.words import words
+    from worldstate.resources.words import words
 
     kind, _, other = value.partition("=")
     return [f"{ended}={other}" for ended in words().relation_ends.get(kind, ())]

@@ -1,7 +1,7 @@
 """Verb classes: what a clause's verb does to who holds a thing and where it is.
 
 The classes come from WordNet 3.0 (``data/verb_classes.json``, built by ``scripts/build_verb_classes.py``);
-the hand lists of ``data/patterns.yaml`` are the seeds and overrides (read first), and
+the hand lists of ``resources/data/patterns.yaml`` are the seeds and overrides (read first), and
 ``possession.class_exclude`` takes out the WordNet members whose story sense is another.
 
 - ``acquire``: the subject holds the object ("bought a cow", "borrowed the scales");
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from worldstate.data import load_json, load_yaml
-from worldstate.extract.timeline.words import Words
+from worldstate.resources.words import Words
 
 Token = object  # a spaCy Token
 
@@ -41,7 +41,7 @@ def verb_classes() -> VerbClasses:
     """The classes of ``data/verb_classes.json`` less ``possession.class_exclude`` of ``patterns.yaml``."""
     data = load_json("extract.timeline", "data/verb_classes.json")
     verbs = {lemma: name for name, lemmas in data["classes"].items() for lemma in lemmas}
-    raw = load_yaml("extract.timeline", "data/patterns.yaml")
+    raw = load_yaml("resources", "data/patterns.yaml")
     excluded = frozenset(raw["possession"].get("class_exclude", []))
     return VerbClasses(verbs, excluded, frozenset(data["nouns"]["thing"]), frozenset(data["nouns"]["body"]))
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from worldstate.data import load_yaml
-from worldstate.extract.timeline.patterns import DESCRIBED, MARRIED
+from worldstate.resources.values import DESCRIBED, MARRIED
 from worldstate.state import Evidence, Finding
 from worldstate.state.timeline import Predicate, StateInterval, Timeline
 
@@ -129,7 +129,7 @@ def _factual(timeline: Timeline, predicate: Predicate) -> dict[str, list[StateIn
 def _named(world: World, subject: str) -> bool:
     """True for a character with a proper name ("Hans"), not a role that coreference may merge across
     characters ("the queen" who dies and the new queen)."""
-    from worldstate.extract.timeline.words import words
+    from worldstate.resources.words import words
 
     try:
         name = world.state.entity(subject).name
@@ -208,7 +208,7 @@ def told_change(docs: list[Any], start: int, end: int, nouns: set[str]) -> bool:
     """True when sentences ``start``+1 … ``end`` tell a change of one of ``nouns`` ("her hair turned
     golden": a change verb whose clause names it) or tell magic (a wand, a spell): the genre licence
     for a trait or description to differ afterwards."""
-    from worldstate.extract.timeline.words import words
+    from worldstate.resources.words import words
 
     w = words()
     for doc in docs[max(0, start + 1) : end + 1]:
@@ -233,7 +233,7 @@ def _since_last_change(world: World, states: list[StateInterval], nouns: set[str
 
 
 def trait_permanence(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
-    from worldstate.extract.timeline.words import words
+    from worldstate.resources.words import words
 
     keys = set(rule.options.get("keys", []))
     parts = words().coloured_parts
@@ -276,7 +276,7 @@ def description_stable(rule: TimelineRule, world: World, timeline: Timeline) -> 
     opposite description ("the tiny log", "the three brothers"): each (noun, opposition) slot has one value
     in Z3. Only a later phrase that points back (a definite determiner), whose description the story never
     used for that noun before, and (``no_revert``) after which the earlier description never comes back."""
-    from worldstate.extract.timeline.words import words
+    from worldstate.resources.words import words
 
     key = str(rule.options.get("key", "desc"))
     definite = words().definite
@@ -342,7 +342,7 @@ def _opposed(key: str, a: str, b: str) -> bool:
     x, y = a.split("=", 1)[1], b.split("=", 1)[1]
     if key != "desc":
         return x != y
-    from worldstate.extract.timeline.patterns import opposed_descriptions
+    from worldstate.resources.values import opposed_descriptions
 
     return opposed_descriptions(x, y)
 

@@ -169,8 +169,8 @@ def _common_words() -> frozenset[str]:
     """English verbs, adverbs and adjectives (the spaCy lemmatizer's word index), never a name at a sentence's
     or a quote's opening; empty when the spaCy pipeline cannot be loaded."""
     from worldstate.errors import ConfigError
-    from worldstate.extract.models import load_spacy
-    from worldstate.extract.spacy_lemmas import word_index
+    from worldstate.resources.models import load_spacy
+    from worldstate.resources.spacy_lemmas import word_index
 
     try:
         return word_index(load_spacy())
@@ -183,7 +183,7 @@ def _not_names() -> frozenset[str]:
     """Capitalised words that call on or personify ("by Jove", "Misfortune's flower"), lower case."""
     from worldstate.data import load_yaml
 
-    return frozenset(w.lower() for w in load_yaml("extract.timeline", "data/patterns.yaml")["not_person_names"])
+    return frozenset(w.lower() for w in load_yaml("resources", "data/patterns.yaml")["not_person_names"])
 
 
 def _other_names(text: str, sentence: Span, span: Span, established: set[str]) -> bool:

@@ -51,7 +51,7 @@ def place_kinds() -> tuple[dict[str, str], frozenset[str]]:
     """Place noun → its kind, and the frame words too light to count."""
     from worldstate.data import load_yaml
 
-    raw = load_yaml("extract.timeline", "data/patterns.yaml")
+    raw = load_yaml("resources", "data/patterns.yaml")
     kinds = {_fold(w): kind for kind, nouns in raw["place_kinds"].items() for w in nouns}
     return kinds, frozenset(raw["place_frame_stopwords"])
 

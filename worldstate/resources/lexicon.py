@@ -74,5 +74,5 @@ def read_lexicon(raw: Mapping[str, Any]) -> Lexicon:
 
 @lru_cache(maxsize=1)
 def lexicon() -> Lexicon:
-    """The lexicon shipped in ``worldstate/extract/data/lexicon.yaml``."""
-    return read_lexicon(load_yaml("extract", "data/lexicon.yaml"))
+    """The lexicon shipped in ``worldstate/resources/data/lexicon.yaml``."""
+    return read_lexicon(load_yaml("resources", "data/lexicon.yaml"))

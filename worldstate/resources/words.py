@@ -1,4 +1,4 @@
-"""The word lists of ``data/patterns.yaml``, loaded once."""
+"""The timeline word tables of ``data/patterns.yaml`` (and ``data/relation_nouns.yaml``), loaded once."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from functools import lru_cache
 from typing import Any
 
 from worldstate.data import load_yaml, typed
-from worldstate.extract.lexicon import lexicon
+from worldstate.resources.lexicon import lexicon
 
 
 @dataclass(frozen=True)
@@ -83,9 +83,9 @@ class Words:
 
 @lru_cache(maxsize=1)
 def words() -> Words:
-    """The timeline word lists (``worldstate/extract/timeline/data/patterns.yaml``), each typed by its field;
+    """The timeline word lists (``worldstate/resources/data/patterns.yaml``), each typed by its field;
     the lists that join the lexicon's are built here."""
-    raw = load_yaml("extract.timeline", "data/patterns.yaml")
+    raw = load_yaml("resources", "data/patterns.yaml")
     lex = lexicon()
     sections = ("modality", "location", "possession", "alive", "traits", "descriptions", "changes")
     values: dict[str, Any] = {k: v for section in sections for k, v in raw.get(section, {}).items()}
@@ -102,8 +102,7 @@ def words() -> Words:
         "animate": people | frozenset(possession["holdable_animals"]),
         "people": people - frozenset(possession["holdable_animals"]),
         "trait_words": {w: trait for trait in ("size", "age", "wound") for w in traits[trait]},
-        "relation_nouns": load_yaml("extract.timeline", "data/relation_nouns.yaml")["nouns"]
-        | raw["relations"]["nouns"],
+        "relation_nouns": load_yaml("resources", "data/relation_nouns.yaml")["nouns"] | raw["relations"]["nouns"],
         "inverse": raw["relations"]["inverse"],
         "marriage_verbs": raw["relations"]["marriage_verbs"],
         "betrothal_verbs": raw["relations"]["betrothal_verbs"],

@@ -18,8 +18,8 @@ import numpy as np
 
 from worldstate.config import Settings, offline_model_hub
 from worldstate.errors import ConfigError
-from worldstate.extract.spacy_lemmas import cache_every_lemma
-from worldstate.extract.spacy_ops import use_matmul
+from worldstate.resources.spacy_lemmas import cache_every_lemma
+from worldstate.resources.spacy_ops import use_matmul
 
 if TYPE_CHECKING:
     import spacy.language
