@@ -14,7 +14,7 @@ from worldstate.errors import ConfigError
 from worldstate.reason import check, load_pack_file, load_packs
 from worldstate.reason.builder import WorldBuilder
 from worldstate.reason.lexicon import build_lexicon
-from worldstate.reason.packs import BUILTIN_DIR, KIND_HELP, KINDS
+from worldstate.reason.packs import BUILTIN_DIR, KIND_HELP, KINDS, RulePacks
 
 GOOD = {
     "schema": "worldstate/rule-pack",
@@ -176,3 +176,13 @@ def test_optional_entity_access_pack():
     assert [b.ws.story.span_text(s) for s in conflict.error] == ["David"]
     listed = CliRunner().invoke(cli, ["rules", "list"])
     assert "Optional packs" in listed.output and "entity_access.yaml" in listed.output
+
+
+def test_the_opposition_lexicon_is_built_once_per_packs_object() -> None:
+    packs = load_packs(())
+    first = build_lexicon(packs)
+    assert build_lexicon(packs) is first
+    other = RulePacks(list(packs.packs))  # equal packs, another object: built afresh, with the same oppositions
+    again = build_lexicon(other)
+    assert again is not first
+    assert again.opposed("hot", "cold") is not None and first.opposed("hot", "cold") is not None

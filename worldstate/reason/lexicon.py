@@ -11,6 +11,7 @@ import json
 from dataclasses import dataclass, field
 
 from worldstate.errors import ConfigError
+from worldstate.identity_cache import IdentityCache
 from worldstate.reason.packs import Rule, RulePacks
 
 
@@ -71,15 +72,17 @@ def _from_rule(rule: Rule, packs: RulePacks, lexicon: Lexicon) -> None:
             lexicon.add(Opposition(rule.id, entry.get("attribute", ""), _sides([entry["a"], entry["b"]])))
 
 
-_CACHE: dict[int, Lexicon] = {}
+_CACHE: IdentityCache[Lexicon] = IdentityCache()
 
 
 def build_lexicon(packs: RulePacks) -> Lexicon:
-    """The lexicon of all ``opposition`` rules in ``packs`` (cached per RulePacks object)."""
-    key = id(packs)
-    if key not in _CACHE:
+    """The lexicon of all ``opposition`` rules in ``packs`` (cached per live RulePacks object and its rule
+    count: a RulePacks built later at a reused address is read afresh)."""
+
+    def build() -> Lexicon:
         lexicon = Lexicon()
         for rule in packs.of_kind("opposition"):
             _from_rule(rule, packs, lexicon)
-        _CACHE[key] = lexicon
-    return _CACHE[key]
+        return lexicon
+
+    return _CACHE.get(packs, len(packs.rules), build)
