@@ -7,12 +7,12 @@ import zlib
 from collections.abc import Iterable
 
 MEMO_LIMIT = 1_000_000  # strings remembered before the memo starts afresh
-_memo: dict[str, int] = {}
+_remembered: dict[str, int] = {}  # feature string → its CRC-32, this process
 
 
 def crc32_of(features: Iterable[str]) -> list[int]:
     """``zlib.crc32`` of each string's UTF-8 bytes (stable across processes and platforms)."""
-    memo = _memo
+    memo = _remembered
     if len(memo) > MEMO_LIMIT:
         memo.clear()
     features = features if isinstance(features, list) else list(features)
