@@ -1,6 +1,8 @@
 """Event arithmetic: how many of something there are, kept up as the story tells it.
 
-Three readings, each a COUNT state (value ``"<key>=<n>"``) with the span that changed it:
+Three readings, each a COUNT state (value ``"<key>=<n>"``) with the span that changed it and, as its
+``value_text``, the change told (``=40``, ``-1``, ``+4``: a told change, which the continuity rule
+``timeline.count-stable`` leaves alone):
 
 - group size (subject ``story``, key the noun): "a group of forty thieves" sets it; a member killed, dead
   or gone ("the second thief is killed", "one of them ran away") lowers it, once per member (an ordinal
@@ -109,14 +111,14 @@ class _GroupTally:
         if added and _joins(noun, view):
             n = found[0] if found else 1
             self.counts[lemma] = self.counts.get(lemma, 1) + n
-            return [self._change(view, noun, lemma, *(found[1] if found else ()))]
+            return [self._change(view, noun, lemma, f"+{n}", *(found[1] if found else ()))]
         if found is not None and found[0] >= 2 and not added:
             if _leaves(noun, view) and lemma in self.counts:  # "killing the thirty-seven thieves"
                 self.counts[lemma] = max(0, self.counts[lemma] - found[0])
-                return [self._change(view, noun, lemma, *found[1])]
-            if lemma not in self.counts or _indefinite(noun):
+                return [self._change(view, noun, lemma, f"-{found[0]}", *found[1])]
+            if (lemma not in self.counts or _indefinite(noun)) and not _owned(noun):
                 self.counts[lemma] = found[0]
-                return [self._change(view, noun, lemma, *found[1])]
+                return [self._change(view, noun, lemma, f"={found[0]}", *found[1])]
             return []
         member = _member_noun(noun)
         if member is not None and member in self.counts and _leaves(noun, view):
@@ -125,13 +127,15 @@ class _GroupTally:
                 return []
             self.gone[member].add(identity)
             self.counts[member] = max(0, self.counts[member] - 1)
-            return [self._change(view, noun, member)]
+            return [self._change(view, noun, member, "-1")]
         return []
 
-    def _change(self, view: SentenceView, noun: Token, lemma: str, *toks: Token) -> Change:
+    def _change(self, view: SentenceView, noun: Token, lemma: str, told_as: str, *toks: Token) -> Change:
+        """The new count, its ``value_text`` the change told: ``=40`` set, ``-1`` one gone, ``+4`` joined."""
         anchor = _clause_verb(noun) or noun
         change = make_change(view, anchor, STORY, Predicate.COUNT, f"{lemma}={self.counts[lemma]}", noun, *toks)
-        return replace(change, modality=told(view, anchor) if anchor is not noun else change.modality, holder=None)
+        modality = told(view, anchor) if anchor is not noun else change.modality
+        return replace(change, modality=modality, holder=None, value_text=told_as)
 
 
 def told(view: SentenceView, verb: Token) -> Modality:
@@ -147,6 +151,12 @@ def told(view: SentenceView, verb: Token) -> Modality:
     if finite and bare and (verb.dep_ == "conj" or (verb.dep_ == "ccomp" and own_subject)):
         return Modality.ASSERTED
     return modality
+
+
+def _owned(noun: Token) -> bool:
+    """'had three sons', 'his seven kids': someone's, counted by :func:`.patterns.count`, not a group."""
+    have = noun.dep_ == "dobj" and noun.head.lemma_.lower() in ("have", "own", "possess")
+    return have or any(c.dep_ == "poss" for c in noun.children)
 
 
 def _infinitive(verb: Token) -> bool:
@@ -247,7 +257,8 @@ def _transfers(views: list[SentenceView]) -> list[Change]:
                         tallies[(subject, key)] = max(tallies[(subject, key)] + add, 2 if added_to_others(thing) else 0)
                         value = f"{key}={tallies[(subject, key)]}"
                         change = make_change(view, verb, subject, Predicate.COUNT, value, thing)
-                        out.append(replace(change, modality=Modality.ASSERTED, holder=None))  # a promise is a fact
+                        # a promise is a fact; value_text the change told ("+1")
+                        out.append(replace(change, modality=Modality.ASSERTED, holder=None, value_text=f"+{add}"))
     return out
 
 
