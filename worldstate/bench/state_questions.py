@@ -141,7 +141,7 @@ def answer_question(world: World, q: dict[str, Any]) -> dict[str, Any]:
     elif kind == "knows":
         out.update(_knows(world, k, ids, str(q.get("fact", ""))))
     elif kind == "relation" and q.get("count_noun"):
-        out.update(_count(world, k, ids, str(q["count_noun"])))
+        out.update(_count(world, k, ids, str(q["count_noun"]), names, str(q.get("other") or "")))
     elif kind == "relation":
         out.update(_relations(world, k, ids))
     return out
@@ -301,18 +301,70 @@ def _relations(world: World, k: int, ids: list[str]) -> dict[str, Any]:
     return {"answer": found}
 
 
-def _count(world: World, k: int, ids: list[str], noun: str) -> dict[str, Any]:
-    counts = [
-        s
-        for s in _factual_at(world, k, "count")
-        if _same_word(s.key.lower(), noun.lower()) and (s.subject in ids or s.subject == "story" or not ids)
-    ]
+def _count(world: World, k: int, ids: list[str], noun: str, names: list[str], other: str) -> dict[str, Any]:
+    """The latest count of ``noun`` (:mod:`worldstate.extract.timeline.tally`): the asked entity's own
+    before the story's; among several, the one whose key shares most words with ``other`` (what is
+    counted: "gifts from Grethel", "dresses promised"). A member asked about its own group counts the
+    others ("how many thieves has the head thief": not himself). Without a count, the number of things
+    of the noun the entity (or its group's members) holds then."""
+    from worldstate.extract.timeline.tally import STORY
+
+    counts = [s for s in _factual_at(world, k, "count") if _same_word(s.key.split(" ")[0].lower(), noun.lower())]
     if not counts:
-        counts = [s for s in _factual_at(world, k, "count") if _same_word(s.key.lower(), noun.lower())]
-    if not counts:
+        return _kinds_counted(world, k, ids, noun, other) or _held(world, k, ids, noun, other)
+    own = [s for s in counts if s.subject in ids] or [s for s in counts if s.subject == STORY] or counts
+    state = max(own, key=lambda s: (_shared_words(s.key, other), s.start, s.evidence.start))
+    n = int(float(state.value.split("=", 1)[1]))
+    if state.subject == STORY and any(_same_word(_head(name), noun.lower()) for name in names):
+        n = max(0, n - 1)
+    return {"answer": str(n), "key": state.key, "evidence": _evidence(world, state)}
+
+
+def _kinds_counted(world: World, k: int, ids: list[str], noun: str, other: str) -> dict[str, Any] | None:
+    """The sum of the counts of the kinds of ``noun`` (WordNet: a needle and a knife are two implements),
+    over the counts of one party told the same way ('needle given by grethel', 'knife given by grethel')."""
+    from worldstate.extract.timeline.kinds import is_kind_of
+
+    groups: dict[tuple[str, str], list[StateInterval]] = {}
+    for s in _factual_at(world, k, "count"):
+        head, _, tail = s.key.partition(" ")
+        if is_kind_of(head, noun):
+            groups.setdefault((s.subject, tail), []).append(s)
+    if not groups:
+        return None
+    subject, tail = max(groups, key=lambda g: (g[0] in ids, _shared_words(f"- {g[1]}", other), len(groups[g])))
+    states = groups[(subject, tail)]
+    n = sum(int(float(s.value.split("=", 1)[1])) for s in states)
+    latest = max(states, key=lambda s: (s.start, s.evidence.start))
+    return {"answer": str(n), "kinds": sorted(s.key for s in states), "evidence": _evidence(world, latest)}
+
+
+def _shared_words(key: str, other: str) -> int:
+    """How many words of a count's key after its noun ('gift given by grethel') are in ``other``."""
+    wanted = re.findall(r"[a-z]+", _plain_quotes(other).lower())
+    return sum(any(_same_word(w, o) for o in wanted) for w in re.findall(r"[a-z]+", key.lower())[1:])
+
+
+def _held(world: World, k: int, ids: list[str], noun: str, other: str) -> dict[str, Any]:
+    """How many things the entity (or its group's members) holds whose head word is the noun or one the
+    question's ``other`` names ("tokens (letter and golden band)")."""
+    from worldstate.extract.timeline.build import group_members
+    from worldstate.extract.timeline.kinds import is_kind_of
+    from worldstate.extract.timeline.tally import held_count
+
+    members = group_members(world)
+    owners = set(ids) | {m for i in ids for m in members.get(i, ())}
+    wanted = {noun.lower(), *re.findall(r"[a-z]+", _plain_quotes(other).lower())}
+    held = held_count(
+        world.timeline,
+        k,
+        owners,
+        lambda s: any(_same_word(h, w) or is_kind_of(h, noun) for h in _object_heads(world, s) for w in wanted),
+    )
+    if not held:
         return {"answer": None}
-    state = max(counts, key=lambda s: (s.subject in ids, s.start, s.evidence.start))
-    return {"answer": state.value.split("=", 1)[1], "evidence": _evidence(world, state)}
+    state = max(held, key=lambda s: (s.start, s.evidence.start))
+    return {"answer": str(len(held)), "held": [s.value for s in held], "evidence": _evidence(world, state)}
 
 
 # -- scoring ----------------------------------------------------------------------------------------------

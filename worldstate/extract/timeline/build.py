@@ -10,6 +10,7 @@ from worldstate.extract.timeline.assemble import assemble
 from worldstate.extract.timeline.clause import SentenceView, sentence_views
 from worldstate.extract.timeline.patterns import Change, read_sentence
 from worldstate.extract.timeline.story_time import story_time
+from worldstate.extract.timeline.tally import tally_changes
 from worldstate.state import EntityKind, Source
 from worldstate.state.timeline import Modality, Predicate, Timeline
 
@@ -24,6 +25,7 @@ def build_timeline(world: World) -> Timeline:
     views = [v for v in all_views if v is not None]
     for view in views:
         changes += read_sentence(view)
+    changes += tally_changes(views)  # event arithmetic: group sizes, transfer tallies, debts
     if _told_in_past(views):  # "witches have a keen scent": a general truth, not a state in story time
         changes = [c for c in changes if not (c.present_tense and c.modality == Modality.ASSERTED)]
     changes += _names(world)

@@ -20,9 +20,11 @@ from worldstate.extract.timeline.clause import (
     is_reflexive,
 )
 from worldstate.extract.timeline.company import comitative_owner
+from worldstate.extract.timeline.numbers import number_before
 from worldstate.extract.timeline.places import is_gathering_noun, is_place_noun, is_plant_noun, vessel_boarded
 from worldstate.extract.timeline.relations import relation_by_noun, relation_by_verb
 from worldstate.extract.timeline.self_report import as_fact
+from worldstate.extract.timeline.tally import added_to_others
 from worldstate.extract.timeline.things import (
     coref_thing_is_wrong,
     held_in_body,
@@ -701,6 +703,10 @@ def count(view: SentenceView, noun: Token) -> Iterator[Change]:
     n = _number(view, num) if num is not None else None
     if n is None or n < 2 or noun.pos_ != "NOUN" or noun.lemma_.lower() in view.w.not_holdable:
         return
+    if added_to_others(noun):  # "with four other Mice": those who join, counted by the tally
+        return
+    found = number_before(noun)
+    n = float(found[0]) if found is not None else n  # "seven thousand two hundred sheep"
     if noun.lemma_.lower() in ("year", "day", "week", "month", "hour", "minute", "night", "time", "league", "mile"):
         return
     owner: str | None = None

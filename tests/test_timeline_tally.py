@@ -1,0 +1,147 @@
+"""Event arithmetic (``extract/timeline/tally.py``), number phrases (``numbers.py``), WordNet kinds
+(``kinds.py``) and the count questions of the state-questions bench that read them."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from worldstate.analysis import World, analyze
+from worldstate.bench.state_questions import answer_question
+from worldstate.extract.timeline.kinds import is_kind_of
+from worldstate.extract.timeline.numbers import number_value
+from worldstate.state.timeline import Predicate
+
+
+@cache
+def world(text: str) -> World:
+    return analyze(text)
+
+
+def counts(w: World, at: int) -> dict[tuple[str, str], str]:
+    """(subject, key) → the count told by the end of sentence ``at``."""
+    return {
+        (s.subject, s.key): s.value.split("=", 1)[1]
+        for s in w.timeline.at(at)
+        if s.predicate == Predicate.COUNT and s.modality.factual
+    }
+
+
+def ask(text: str, entity: str, anchor: str, noun: str, other: str = "") -> str | None:
+    q = {"qid": "q", "kind": "relation", "entity": entity, "anchor": anchor, "count_noun": noun, "other": other}
+    return answer_question(world(text), q).get("answer")
+
+
+@pytest.mark.parametrize(
+    ("words", "value"),
+    [
+        ("forty", 40),
+        ("40", 40),
+        ("a hundred", 100),
+        ("thirty - seven", 37),
+        ("thirty-seven", 37),
+        ("seven thousand two hundred", 7200),
+        ("seven million , two hundred thousand", 7_200_000),
+        ("two hundred and five", 205),
+        ("7,200,000", 7_200_000),
+        ("a dozen", 12),
+    ],
+)
+def test_number_phrases(words: str, value: int) -> None:
+    assert number_value(words.split()) == value
+
+
+@pytest.mark.parametrize("words", ["a", "second", "the", "seventh"])
+def test_an_article_or_an_ordinal_is_no_count(words: str) -> None:
+    assert number_value(words.split()) is None
+
+
+def test_a_numbered_band_loses_the_members_killed_once_each() -> None:
+    text = (
+        "A band of twelve robbers lived in the hills. "
+        "The first robber was killed by the miller. "
+        "The first robber was killed by the miller. "
+        "Later the captain slew the youngest robber. "
+        "Then one of the robbers ran away."
+    )
+    w = world(text)
+    assert counts(w, 0)[("story", "robber")] == "12"
+    assert counts(w, 2)[("story", "robber")] == "11"  # the same member told dead twice counts once
+    assert counts(w, 3)[("story", "robber")] == "10"
+    assert counts(w, 4)[("story", "robber")] == "9"
+
+
+def test_a_member_asked_about_the_others_leaves_himself_out() -> None:
+    text = "Ten hunters lived in the wood. The oldest hunter was killed by a bear. The youngest hunter wept."
+    assert ask(text, "the youngest hunter", "The youngest hunter wept", "hunter") == "8"
+
+
+def test_newcomers_join_the_count() -> None:
+    text = (
+        "One evening a little frog sat by the pond. "
+        "Then another little one came. "
+        "The next evening they came with three other little frogs. "
+        "Later two more frogs came."
+    )
+    w = world(text)
+    assert counts(w, 1)[("story", "frog")] == "2"
+    assert counts(w, 2)[("story", "frog")] == "5"
+    assert counts(w, 3)[("story", "frog")] == "7"
+
+
+def test_the_other_ones_of_a_plan_are_no_newcomers() -> None:
+    text = "Six geese lived on the farm. The plan was for the other geese to come back at night."
+    assert counts(world(text), 1)[("story", "goose")] == "6"
+
+
+def test_gifts_between_two_parties_are_tallied_by_thing_and_by_class() -> None:
+    text = (
+        "Mary gave Tom a needle. "
+        "The next day Mary gave Tom a knife. "
+        "On Sunday Mary gave Tom a young goat. "
+        "Tom went home."
+    )
+    w = world(text)
+    got = counts(w, 3)
+    gifts = {key: n for (subject, key), n in got.items() if key.startswith("gift given by")}
+    assert list(gifts.values()) == ["3"]
+    assert ask(text, "Tom", "Tom went home", "gift", "gifts from Mary") == "3"
+    assert ask(text, "Tom", "gave Tom a knife", "gift", "gifts from Mary") == "2"
+    assert ask(text, "Tom", "Tom went home", "implement", "") == "2"  # WordNet: a needle and a knife
+
+
+def test_another_counts_the_one_before() -> None:
+    text = "The king sent another messenger to the castle. The messenger rode fast."
+    assert ask(text, "the king", "rode fast", "messenger", "messengers sent") == "2"
+
+
+def test_an_offer_counts_as_promised() -> None:
+    text = (
+        "The weavers said that they must give her a coat for her trouble. "
+        "They would gladly give her another coat if she would come back."
+    )
+    assert ask(text, "the weavers", "gladly give her another coat", "coat", "coats promised") == "2"
+
+
+def test_a_stated_debt() -> None:
+    text = "The old man hired a boy. In the end he owed the boy seven thousand two hundred pieces of silver."
+    assert ask(text, "the old man", "owed the boy", "piece", "pieces owed") == "7200"
+
+
+def test_holdings_are_counted_when_no_count_is_told() -> None:
+    text = (
+        "The farmer had a lamp. "
+        "He sold the lamp to a pedlar. "
+        "His dog brought the lamp back to the farmer. "
+        "The farmer was glad."
+    )
+    assert ask(text, "the farmer", "was glad", "lamp") == "1"
+    assert ask(text, "the farmer", "sold the lamp", "lamp") is None
+
+
+def test_wordnet_kinds() -> None:
+    assert is_kind_of("goat", "animal")
+    assert is_kind_of("goats", "animals")
+    assert is_kind_of("dress", "clothing")
+    assert not is_kind_of("needle", "animal")
