@@ -159,6 +159,8 @@ class Finding:
     source: str = "engine"  # "engine", "reasoner", "llm"
     probability: float | None = None  # calibrated chance it is a real error (detect/calibration.py); None: none
     shown_by_default: bool = True  # above the calibrated threshold (unsure findings: ``check --all``)
+    reviewed: str = ""  # the LLM's review of an unsure finding: "promoted", "dropped", "" (not reviewed)
+    review_reason: str = ""  # the LLM's one-sentence reason for its review
 
     @property
     def id(self) -> str:
