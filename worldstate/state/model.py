@@ -145,6 +145,7 @@ class Evidence:
     text: str
     role: str = "error"  # "error" (introduces the problem), "contradicted" (earlier), "support"
     sentence: int | None = None
+    why: str = ""  # why the engine believes this side: the states recorded there, with modality (detect/grounds.py)
 
 
 @dataclass

@@ -205,7 +205,9 @@ def _verbatim_entries(
             category="constory",
             confidence=confidence,
             explanation=obj["context"],
-            evidence=[Evidence(span=span, text=obj["exact_quote"], role="error")],
+            evidence=[
+                Evidence(span=span, text=obj["exact_quote"], role="error", sentence=story.sentence_at(span.start))
+            ],
             subtype=subtype,
             source=source,
             rule="llm" if source == "llm" else "",
