@@ -128,7 +128,9 @@ def ignore_file_for(explicit: str | Path | None, near: str | Path | None) -> Pat
 def _checked_ids(ids: list[str]) -> list[str]:
     bad = [i for i in ids if not FINDING_ID.match(i)]
     if bad:
-        raise InputError(bad[0], "not a finding id (check prints it after 'id', e.g. text-dead-character-acts-45bad9fcde)")
+        raise InputError(
+            bad[0], "not a finding id (check prints it after 'id', e.g. text-dead-character-acts-45bad9fcde)"
+        )
     return ids
 
 
