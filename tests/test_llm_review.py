@@ -207,3 +207,28 @@ def test_bench_reports_what_the_review_changed(tmp_path: Path) -> None:
     report = (tmp_path / "run" / "report.md").read_text(encoding="utf-8")
     assert "What the LLM's review of the unsure findings changed" in report
     assert "| recall | 0 | 1 |" in report
+
+
+def test_constory_counts_the_sure_errors_and_a_promoted_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from worldstate.analysis import analyze
+    from worldstate.detect.constory.head import constory_report
+
+    offline = constory_report(analyze(DEAD_STORY, Settings(cache_dir=str(tmp_path / "cache"))))
+    unsure = [f for f in offline.findings if not f.shown_by_default]
+    assert unsure and not any(offline.errors.values())  # below the threshold: not counted as ConStory errors
+    assert sum(len(v) for v in offline.unsure_errors.values()) == len(offline.findings)
+    monkeypatch.setenv("WORLDSTATE_FINDING_THRESHOLD", "0")
+    every = constory_report(analyze(DEAD_STORY, Settings(cache_dir=str(tmp_path / "cache"))))
+    assert sum(len(v) for v in every.errors.values()) == len(every.findings)
+    monkeypatch.delenv("WORLDSTATE_FINDING_THRESHOLD")
+
+    server = ReviewServer(yes_words=("Tom",))
+    try:
+        settings = llm_settings(server, tmp_path, llm_review_floor="0")
+        reviewed = constory_report(analyze(DEAD_STORY, settings))
+    finally:
+        server.close()
+    promoted = [f for f in reviewed.findings if f.reviewed == PROMOTED]
+    assert promoted and reviewed.review is not None and reviewed.review["promoted"] == len(promoted)
+    assert sum(len(v) for v in reviewed.errors.values()) == len(promoted)
+    assert not any(reviewed.review["offline"]["errors"].values())  # the errors before the review
