@@ -82,3 +82,23 @@ def test_the_ignore_file_is_written_with_care(tmp_path: Path) -> None:
         add_dismissals(path, [ID_SHAPE], "  ")
     result = CliRunner().invoke(cli, ["dismiss", "nonsense", "--reason", "x", "--ignore", str(path)])
     assert result.exit_code == 2 and "not a finding id" in result.output
+
+
+def test_a_state_is_told_with_its_modality_and_holder() -> None:
+    from types import SimpleNamespace
+
+    from test_view_html import viewer_world
+
+    from worldstate.detect.grounds import describe_state
+    from worldstate.state import Span
+    from worldstate.state.timeline import Modality, Predicate, StateInterval
+
+    world = SimpleNamespace(state=viewer_world())  # Randall e1, Maggie e2, the woods e4
+    said = StateInterval("e1", Predicate.ALIVE, "false", 4, Span(0, 5), Modality.SPEECH, holder="e2")
+    assert describe_state(world, said) == "Randall is dead (said by Maggie)"
+    supposed = StateInterval("e1", Predicate.LOCATION, "e4", 2, Span(0, 5), Modality.HYPOTHETICAL)
+    assert (
+        describe_state(world, supposed) == "Randall is at the woods (only supposed: a condition, comparison or modal)"
+    )
+    trait = StateInterval("e2", Predicate.TRAIT, "hair=black", 1, Span(0, 5), value_text="black")
+    assert describe_state(world, trait) == "Maggie hair: black (narrated as fact)"

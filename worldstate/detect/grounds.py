@@ -2,10 +2,11 @@
 
 A finding's evidence is its sides: the sentence that breaks something ("error") and the one it breaks
 ("contradicted", "support"). For each side this module says what the world state holds there: the states the
-timelines record in that sentence about the finding's subject (``World.timeline``: where, holds, alive,
-traits, relations, counts, names), each with how the text puts it (its modality: narrated as fact, someone's
-words, a belief, a wish, a supposition …), e.g. "Tom is dead (narrated as fact)". A side with no recorded state
-says so, and says when the sentence is speech. The sentence text itself is the evidence's own ``text``.
+timelines (``World.timeline``: where, holds, alive, traits, relations, counts, names) record in that sentence
+about the finding's subject, or every state there when it names none, each with how the text puts it (its
+modality: narrated as fact, someone's words, a belief, a wish, a supposition …), e.g. "Tom is dead (narrated
+as fact)". A side with no recorded state says so, and says when the sentence is speech. The sentence text
+itself is the evidence's own ``text``.
 """
 
 from __future__ import annotations
@@ -20,13 +21,13 @@ if TYPE_CHECKING:
     from worldstate.analysis import World
 
 NOT_STORY = ("summary",)  # evidence roles quoting another text than the story (a summary's sentence)
-MAX_STATES = 3  # states listed per side; the subject's own first
+MAX_STATES = 3  # states listed per side
 
 MODALITY_WORDS = {
     Modality.ASSERTED: "narrated as fact",
     Modality.FLASHBACK: "narrated as fact, of the past",
     Modality.NEGATED: "narrated as not so",
-    Modality.HYPOTHETICAL: "only supposed (a condition, comparison or modal)",
+    Modality.HYPOTHETICAL: "only supposed: a condition, comparison or modal",
     Modality.WISHED: "only wished",
     Modality.FUTURE: "still to come",
     Modality.BELIEF: "a belief",
@@ -37,23 +38,35 @@ MODALITY_WORDS = {
 
 def explain_sides(world: World, findings: Iterable[Finding]) -> None:
     """Fill each evidence's ``why`` (in place) with what the world state holds in its sentence."""
-    for finding in findings:
-        for evidence in finding.evidence:
-            if not evidence.why and evidence.role not in NOT_STORY:
-                evidence.why = side_grounds(world, finding, evidence)
+    sides = [(f, ev) for f in findings for ev in f.evidence if not ev.why and ev.role not in NOT_STORY]
+    if not sides:
+        return
+    told: dict[int, list[StateInterval]] = {}
+    for state in world.timeline.states:  # indexed once: a long book has many states and many findings
+        told.setdefault(state.start, []).append(state)
+    speakers = {sp.sentence: sp.speaker for sp in reversed(world.state.speeches)}  # the first speech of each
+    for finding, evidence in sides:
+        evidence.why = side_grounds(world, finding, evidence, told, speakers)
 
 
-def side_grounds(world: World, finding: Finding, evidence: Evidence) -> str:
-    """Why the engine believes one side: the recorded states of its sentence (the finding's subject first),
-    with their modality; else that none is recorded (and whether the sentence is speech)."""
+def side_grounds(
+    world: World,
+    finding: Finding,
+    evidence: Evidence,
+    told: dict[int, list[StateInterval]],
+    speakers: dict[int, str | None],
+) -> str:
+    """Why the engine believes one side: the states ``told`` in its sentence (only the finding's subject's when
+    it names one), with their modality; else that none is recorded (and whose speech the sentence holds)."""
     if evidence.sentence is None:
         return "a passage, not a sentence: no state recorded for it"
-    states = _states_in(world, evidence.sentence, finding.character)
+    states = _about(world, told.get(evidence.sentence, []), finding.character)
     if states:
         return "; ".join(describe_state(world, s) for s in states[:MAX_STATES])
-    speaker = _speaker_in(world, evidence.sentence)
-    if speaker is not None:
-        return f"in {speaker}'s speech; no state recorded here: the check read the words of the sentence"
+    if evidence.sentence in speakers:
+        speaker = speakers[evidence.sentence]
+        who = world.state.display_name(speaker) if speaker and speaker != "narrator" else "someone"
+        return f"in {who}'s speech; no state recorded here: the check read the words of the sentence"
     return "no state recorded here: the check read the words of the sentence"
 
 
@@ -83,14 +96,12 @@ def describe_state(world: World, state: StateInterval) -> str:
     return f"{subject} {what} ({how})"
 
 
-def _states_in(world: World, sentence: int, character: str | None) -> list[StateInterval]:
-    """The states told in ``sentence``: the ones about ``character`` first, when it is named."""
-    states = [s for s in world.timeline.states if s.start == sentence]
+def _about(world: World, states: list[StateInterval], character: str | None) -> list[StateInterval]:
+    """The ``states`` about ``character`` when the finding names one (another's would not explain it), else all."""
     if not character:
         return states
     wanted = character.strip().lower()
-    own = [s for s in states if _names(world, s.subject) & {wanted}]
-    return own + [s for s in states if s not in own]
+    return [s for s in states if wanted in _names(world, s.subject)]
 
 
 def _names(world: World, entity_id: str) -> set[str]:
@@ -99,12 +110,3 @@ def _names(world: World, entity_id: str) -> set[str]:
     except KeyError:
         return {entity_id.lower()}
     return {entity.name.lower(), *(a.lower() for a in entity.aliases)}
-
-
-def _speaker_in(world: World, sentence: int) -> str | None:
-    """The speaker of a speech in ``sentence`` ("someone" when unknown), None when it holds no speech."""
-    for speech in world.state.speeches:
-        if speech.sentence == sentence:
-            speaker = speech.speaker
-            return world.state.display_name(speaker) if speaker and speaker != "narrator" else "someone"
-    return None
