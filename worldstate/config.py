@@ -57,6 +57,7 @@ class Settings:
     stanza_gpu: bool = False
     ray_address: str = ""  # "" = a local Ray for ``--executor ray``
     finding_threshold: str = ""  # "" = the calibrated threshold (see ``shown_from``)
+    llm_review_floor: str = ""  # "" = the shipped floor (``detect/review.py``): unsure findings the LLM reviews
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -79,6 +80,7 @@ class Settings:
             stanza_gpu=bool(os.environ.get("WORLDSTATE_STANZA_GPU")),
             ray_address=_env("RAY_ADDRESS"),
             finding_threshold=_env("WORLDSTATE_FINDING_THRESHOLD"),
+            llm_review_floor=_env("WORLDSTATE_LLM_REVIEW_FLOOR"),
         )
 
     def with_overrides(self, **overrides: object) -> Settings:

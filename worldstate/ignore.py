@@ -8,18 +8,23 @@ the JSON has it as ``id``) then the reason::
     death-3f2a9c01b4           the ghost walks again on purpose
 
 ``check``, ``view`` and ``bench run`` leave dismissed findings out and say how many they dismissed.
+``worldstate dismiss ID --reason TEXT`` adds a line (:func:`add_dismissals`), ``--undo`` takes it out again
+(:func:`remove_dismissals`); the viewer's "dismiss" button shows the same line to add.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from worldstate.errors import InputError
+from worldstate.files import atomic_write_text
 from worldstate.state import Finding
 
 IGNORE_FILE = ".worldstate-ignore"
+FINDING_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*-[0-9a-f]{10}$")  # ``Finding.id``: kind, then a 10-hex digest
 
 
 @dataclass
@@ -104,3 +109,61 @@ def load_ignore(explicit: str | Path | None = None, near: str | Path | None = No
         return IgnoreList.read(explicit)
     found = find_ignore_file(near)
     return IgnoreList.read(found) if found else IgnoreList()
+
+
+def ignore_file_for(explicit: str | Path | None, near: str | Path | None) -> Path:
+    """Where a dismissal is written: ``explicit``, else the ``.worldstate-ignore`` that ``check`` would read
+    near ``near`` (a story file or folder), else a new one beside it (in the current folder without ``near``)."""
+    if explicit:
+        return Path(explicit)
+    found = find_ignore_file(near)
+    if found:
+        return found
+    if near and str(near) != "-":
+        where = Path(near)
+        return (where if where.is_dir() else where.parent) / IGNORE_FILE
+    return Path.cwd() / IGNORE_FILE
+
+
+def _checked_ids(ids: list[str]) -> list[str]:
+    bad = [i for i in ids if not FINDING_ID.match(i)]
+    if bad:
+        raise InputError(
+            bad[0], "not a finding id (check prints it after 'id', e.g. text-dead-character-acts-45bad9fcde)"
+        )
+    return ids
+
+
+def add_dismissals(path: Path, ids: list[str], reason: str) -> list[str]:
+    """Add ``ids`` with ``reason`` to the ignore file at ``path`` (made when missing); the ids it added (one
+    already listed keeps its reason). An InputError for a bad id or a reason that is empty or spans lines."""
+    reason = reason.strip()
+    if not reason or "\n" in reason:
+        raise InputError("--reason", "give a one-line reason why the finding stays")
+    _checked_ids(ids)
+    listed = IgnoreList.read(path).reasons if path.exists() else {}
+    new = [i for i in dict.fromkeys(ids) if i not in listed]
+    if new:
+        text = path.read_text(encoding="utf-8") if path.exists() else "# finding id  why it stays\n"
+        text = text if not text or text.endswith("\n") else text + "\n"
+        atomic_write_text(path, text + "".join(f"{i}  {reason}\n" for i in new))
+    return new
+
+
+def remove_dismissals(path: Path, ids: list[str]) -> list[str]:
+    """Take ``ids`` out of the ignore file at ``path`` (comments and other lines kept); the ids it removed."""
+    _checked_ids(ids)
+    if not path.exists():
+        return []
+    IgnoreList.read(path)  # a broken file is reported, not rewritten
+    removed: list[str] = []
+    kept: list[str] = []
+    for line in path.read_text(encoding="utf-8").splitlines(keepends=True):
+        first = line.strip().split(" ", 1)[0]
+        if first in ids and not line.lstrip().startswith("#"):
+            removed.append(first)
+        else:
+            kept.append(line)
+    if removed:
+        atomic_write_text(path, "".join(kept))
+    return removed

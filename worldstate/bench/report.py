@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from worldstate.bench.llm_review import review_lines
 from worldstate.bench.published import anchor_list, anchor_source
 from worldstate.errors import InputError
 from worldstate.files import atomic_write_text
@@ -84,6 +85,7 @@ def render_run(doc: dict[str, Any]) -> str:
         lines += ["", f"## Left out by the loader: {left_out['n']} item(s) ({reasons})", ""]
         lines += _left_out_lines(left_out.get("items", []))
     lines += tuned_lines(doc.get("tuned"))
+    lines += review_lines(doc.get("llm_review"))
     run, config = doc.get("run", {}), doc.get("config", {})
     lines += [
         "",

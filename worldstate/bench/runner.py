@@ -277,6 +277,11 @@ def finish_run(
         # this process's adjudicators: the items of this session (with --workers N, those of the workers are
         # not seen here and the counts stay 0)
         document["llm"] = llm_run_report(settings)
+        from worldstate.bench.llm_review import review_summary
+
+        reviewed = review_summary(task, scored, preds, metrics)
+        if reviewed is not None:  # what the review of the unsure findings changed, with the metric without it
+            document["llm_review"] = reviewed
     if options.predictor is None or predictor_name(ref) == task.predictor:
         from worldstate.bench.tune import parameters_in_use
 

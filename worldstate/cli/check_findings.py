@@ -101,9 +101,14 @@ def render_finding(console: Console, number: int, finding: Finding, calibration:
     for ev in finding.evidence:
         where = f"sentence {ev.sentence + 1}" if ev.sentence is not None else f"chars {ev.span.start}-{ev.span.end}"
         console.print(f"   [dim]{escape(ev.role)}, {where}:[/dim] “{escape(ev.text)}”")
+        if ev.why:
+            console.print(f"      [dim]why the engine believes it:[/dim] {escape(ev.why)}")
     why = why_probability(finding, calibration)
     if why:
         console.print(why)
+    if finding.reviewed:
+        reason = f": {finding.review_reason}" if finding.review_reason else ""
+        console.print(f"   [dim]LLM review: {escape(finding.reviewed)}{escape(reason)}[/dim]")
 
 
 def render_answer(

@@ -22,6 +22,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "graph": ("worldstate.cli.graph", "graph", "Export the event, entity or knowledge graph."),
     "view": ("worldstate.cli.view", "view", "Write a self-contained HTML viewer of a story's world."),
     "check": ("worldstate.cli.check", "check", "Find continuity, knowledge and faithfulness errors."),
+    "dismiss": ("worldstate.cli.dismiss", "dismiss", "Dismiss findings as intentional, by id, for good."),
     "bench": ("worldstate.cli.bench", "bench", "Run and report benchmark evaluations."),
     "make-flawed": ("worldstate.cli.make", "make_flawed", "Synthesise verified plot holes into stories."),
     "rules": ("worldstate.cli.rules", "rules", "List, validate and explain commonsense rule packs."),

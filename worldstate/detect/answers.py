@@ -22,6 +22,8 @@ class Answer:
     confidence: float = 0.5
     findings: list[Finding] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    # what the LLM's review of the unsure findings changed (``detect/review.py``); None when it did not run
+    review: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return to_dict(self)
@@ -170,10 +172,12 @@ class ConStoryReport(Answer):
     """
 
     errors: dict[str, list[dict[str, str]]] = field(default_factory=lambda: {c: [] for c in CONSTORY_COLUMNS})
+    # the errors whose findings are below the calibrated threshold (``check --all`` lists them), same layout
+    unsure_errors: dict[str, list[dict[str, str]]] = field(default_factory=lambda: {c: [] for c in CONSTORY_COLUMNS})
 
     @property
     def flags(self) -> bool:
-        return _any_shown(self.findings)  # ``errors`` keep every error; only the sure ones count
+        return _any_shown(self.findings)  # ``errors`` hold the sure errors only, as ``findings`` shown by default
 
     def headline(self, options: Sequence[str] = ()) -> str:
         return f"{sum(f.shown_by_default for f in self.findings)} ConStory error(s)"

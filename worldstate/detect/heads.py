@@ -94,6 +94,9 @@ def run_head(world: World, name: str, **inputs: Any) -> Answer:
 
     with collector_paused():
         answer = head.load()(world, **inputs)
+    from worldstate.detect.grounds import explain_sides
+
+    explain_sides(world, answer.findings)  # why the engine believes each side, for every reader of a finding
     known = {id(f) for f in world.findings}
     world.findings.extend(f for f in answer.findings if id(f) not in known)
     return answer

@@ -145,6 +145,7 @@ class Evidence:
     text: str
     role: str = "error"  # "error" (introduces the problem), "contradicted" (earlier), "support"
     sentence: int | None = None
+    why: str = ""  # why the engine believes this side: the states recorded there, with modality (detect/grounds.py)
 
 
 @dataclass
@@ -159,6 +160,8 @@ class Finding:
     source: str = "engine"  # "engine", "reasoner", "llm"
     probability: float | None = None  # calibrated chance it is a real error (detect/calibration.py); None: none
     shown_by_default: bool = True  # above the calibrated threshold (unsure findings: ``check --all``)
+    reviewed: str = ""  # the LLM's review of an unsure finding: "promoted", "dropped", "" (not reviewed)
+    review_reason: str = ""  # the LLM's one-sentence reason for its review
 
     @property
     def id(self) -> str:

@@ -76,6 +76,8 @@ def finding_from_dict(data: Any, name: str = "<findings>", index: int = 0) -> Fi
             source=str(data.get("source", "engine")),
             probability=None if data.get("probability") is None else float(data["probability"]),
             shown_by_default=bool(data.get("shown_by_default", True)),
+            reviewed=str(data.get("reviewed", "")),
+            review_reason=str(data.get("review_reason", "")),
         )
     except (TypeError, ValueError, KeyError, IndexError) as exc:
         raise InputError(name, f"finding {index} is malformed: {exc}") from None
@@ -84,7 +86,11 @@ def finding_from_dict(data: Any, name: str = "<findings>", index: int = 0) -> Fi
 def _evidence_from_dict(data: dict[str, Any]) -> Evidence:
     start, end = data["span"]
     return Evidence(
-        Span(int(start), int(end)), str(data.get("text", "")), str(data.get("role", "error")), data.get("sentence")
+        Span(int(start), int(end)),
+        str(data.get("text", "")),
+        str(data.get("role", "error")),
+        data.get("sentence"),
+        str(data.get("why", "")),
     )
 
 
@@ -100,12 +106,12 @@ def verify_evidence(findings: list[Finding], story: Story) -> tuple[list[Finding
             span = ev.span
             in_text = span.end <= n
             if in_text and (not ev.text or story.span_text(span) == ev.text):
-                kept.append(ev if ev.text else Evidence(span, story.span_text(span), ev.role, ev.sentence))
+                kept.append(ev if ev.text else Evidence(span, story.span_text(span), ev.role, ev.sentence, ev.why))
                 continue
             moved = story.find(ev.text) if ev.text else None
             if moved is None:
                 notes.append(f"dropped evidence of a {finding.category} finding: quote not found in the story")
                 continue
-            kept.append(Evidence(moved, ev.text, ev.role, story.sentence_at(moved.start)))
+            kept.append(Evidence(moved, ev.text, ev.role, story.sentence_at(moved.start), ev.why))
         checked.append(replace(finding, evidence=kept))  # probability and shown_by_default kept
     return checked, notes

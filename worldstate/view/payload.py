@@ -374,6 +374,8 @@ def _finding(ws: WorldState, index: int, f: Finding) -> dict[str, Any]:
         "explanation": f.explanation,
         "rule": f.rule,
         "source": f.source,
+        "reviewed": f.reviewed,  # the LLM's review of an unsure finding: "promoted", "dropped" or ""
+        "review_reason": f.review_reason,
         "character": f.character or "",
         "character_id": character_id,
         "evidence": [
@@ -382,6 +384,7 @@ def _finding(ws: WorldState, index: int, f: Finding) -> dict[str, Any]:
                 "role": ev.role,
                 "sentence": ev.sentence if ev.sentence is not None else story.sentence_at(ev.span.start),
                 "text": ev.text[:500],
+                "why": ev.why,  # why the engine believes this side (detect/grounds.py)
             }
             for ev in f.evidence
         ],

@@ -79,7 +79,7 @@
     clear(story);
     var first = data.pages[k][0], last = data.pages[k][1];
     var lo = data.paragraphs[first][0], hi = data.paragraphs[last][1];
-    var pageMarks = marks.filter(function (m) { return m.end > lo && m.start < hi; });
+    var pageMarks = marks.filter(function (m) { return m.end > lo && m.start < hi && !isDismissed(data.findings[m.finding]); });
     var frag = document.createDocumentFragment();
     for (var p = first; p <= last; p++) {
       var para = el("p", data.reflow && data.reflow[p] === false ? "lines" : "flow");
@@ -141,6 +141,7 @@
   function findingItem(f, tag) {
     var li = el(tag || "li");
     li.dataset.finding = f.index;
+    li.dataset.id = f.id || "";
     li.appendChild(el("span", "cat", f.category + (f.subtype ? " / " + f.subtype : "")));
     li.appendChild(document.createTextNode(" "));
     var sure = f.probability === null || f.probability === undefined ? "not calibrated"
@@ -152,7 +153,10 @@
       var q = el("span", "quote", "\u201c" + short(ev.text, 160) + "\u201d ");
       q.appendChild(el("span", "sn", "s" + (ev.sentence + 1) + (ev.role !== "error" ? " \u00b7 " + ev.role : "")));
       li.appendChild(q);
+      if (ev.why) li.appendChild(el("div", "why", "why the engine believes it: " + short(ev.why, 240)));
     });
+    if (f.reviewed) li.appendChild(el("div", "why", "LLM review: " + f.reviewed + (f.review_reason ? ": " + short(f.review_reason, 200) : "")));
+    if (f.id && !tag) li.appendChild(dismissButton(f));
     li.tabIndex = 0;
     li.addEventListener("click", function () { selectFinding(f.index); });
     li.addEventListener("keydown", function (e) { if (e.key === "Enter") selectFinding(f.index); });
@@ -164,16 +168,65 @@
     clear(list);
     $("finding-count").textContent = "(" + findingCount().short + ")";
     if (!data.findings.length) list.appendChild(el("li", "hint", "No findings."));
-    var shownFirst = data.findings.filter(function (f) { return f.shown_by_default !== false; })
-      .concat(data.findings.filter(function (f) { return f.shown_by_default === false; }));
+    var open = data.findings.filter(function (f) { return !isDismissed(f); });
+    var shownFirst = open.filter(function (f) { return f.shown_by_default !== false; })
+      .concat(open.filter(function (f) { return f.shown_by_default === false; }));
     shownFirst.forEach(function (f) { list.appendChild(findingItem(f)); });
+    var gone = data.findings.filter(isDismissed);
+    if (!gone.length) return;
+    list.appendChild(el("li", "hint dismissed-head", "Dismissed (" + gone.length + "): add these lines to .worldstate-ignore " +
+      "beside the story, or run worldstate dismiss, so that check leaves them out too"));
+    gone.forEach(function (f) {
+      var li = findingItem(f);
+      li.classList.add("dismissed");
+      li.appendChild(el("code", "ignore-line", f.id + "  " + dismissed[f.id].reason));
+      list.appendChild(li);
+    });
   }
 
-  // The one count of findings (payload.py counts them; a page from an older payload counts here alike).
+  // ---- dismissed findings: kept in the browser by each finding's stable id, which survives edits elsewhere
+  // in the story, so a finding dismissed here stays dismissed when `worldstate view` writes the page again ----
+  var DISMISSED_KEY = "worldstate-dismissed";
+  var dismissed = loadDismissed();
+  function loadDismissed() {
+    try { return JSON.parse(window.localStorage.getItem(DISMISSED_KEY) || "{}") || {}; } catch (e) { return {}; }
+  }
+  function saveDismissed() {
+    try { window.localStorage.setItem(DISMISSED_KEY, JSON.stringify(dismissed)); } catch (e) { /* no storage: this visit only */ }
+  }
+  function isDismissed(f) { return !!f.id && Object.prototype.hasOwnProperty.call(dismissed, f.id); }
+  function dismissButton(f) {
+    var gone = isDismissed(f);
+    var b = el("button", "dismiss", gone ? "undo dismiss" : "dismiss");
+    b.type = "button";
+    b.title = gone ? "show this finding again" : "dismiss as intentional (remembered by its id)";
+    b.addEventListener("click", function (e) { e.stopPropagation(); setDismissed(f, !gone); });
+    return b;
+  }
+  function setDismissed(f, yes) {
+    if (yes) dismissed[f.id] = { reason: "dismissed in the viewer", date: new Date().toISOString().slice(0, 10) };
+    else delete dismissed[f.id];
+    saveDismissed();
+    renderFindings();
+    refreshStats();
+    var k = state.page;
+    state.page = -1;
+    renderPage(k < 0 ? 0 : k);
+  }
+
+  // The one count of findings (payload.py counts them; a page from an older payload counts here alike), less
+  // the ones dismissed in the viewer.
   function findingCount() {
-    if (data.finding_count) return data.finding_count;
-    var n = data.findings.length;
-    return { shown: n, unsure: 0, short: String(n), text: n + (n === 1 ? " finding" : " findings") };
+    var gone = data.findings.filter(isDismissed);
+    if (data.finding_count && !gone.length) return data.finding_count;
+    var open = data.findings.filter(function (f) { return !isDismissed(f); });
+    var shown = open.filter(function (f) { return f.shown_by_default !== false; }).length;
+    var unsure = open.length - shown;
+    var noun = shown === 1 && !unsure ? " finding" : " findings";
+    var out = { shown: shown, unsure: unsure, short: unsure ? shown + " shown, " + unsure + " unsure" : String(shown),
+      text: shown + noun + (unsure ? " shown, " + unsure + " unsure" : "") };
+    if (gone.length) { out.short += ", " + gone.length + " dismissed"; out.text += ", " + gone.length + " dismissed"; }
+    return out;
   }
 
   function selectFinding(index) {
@@ -607,11 +660,15 @@
     if (name === "timeline") renderTimeline();
   }
 
+  function refreshStats() {
+    $("stats").textContent = data.words + " words \u00b7 " + data.sentences.length + " sentences \u00b7 " +
+      data.characters.length + " characters \u00b7 " + data.event_count + " events \u00b7 " + findingCount().text;
+  }
+
   function init() {
     document.title = "worldstate \u2014 " + data.title;
     $("title").textContent = data.title;
-    $("stats").textContent = data.words + " words \u00b7 " + data.sentences.length + " sentences \u00b7 " +
-      data.characters.length + " characters \u00b7 " + data.event_count + " events \u00b7 " + findingCount().text;
+    refreshStats();
     if (data.notes.length) {
       var notes = $("notes");
       notes.hidden = false;
@@ -641,7 +698,8 @@
       graphLabels: function () { return state.graph ? state.graph.nodes.map(function (n) { return n.full; }) : []; },
       timelineLabels: function () { return state.timelineEvents.map(function (ev) { return ev.label; }); },
       laneNames: function () { return (data.lanes || []).map(function (l) { return l.name; }); },
-      page: function () { return state.page; }
+      page: function () { return state.page; },
+      dismissed: function () { return Object.keys(dismissed).sort(); }
     };
     document.body.dataset.ready = "1";
   }

@@ -8,7 +8,8 @@ Two sources, both favouring precision:
   third-person story, present-tense paragraphs inside a past-tense story.
 Every ``exact_quote`` and ``contradiction_pair`` is checked to occur verbatim in the story; an error
 object whose quotes do not is dropped (and counted in the notes). With the LLM adjudicator on, its
-errors are added after the same verbatim check.
+errors are added after the same verbatim check. Only the errors whose findings clear the calibrated threshold
+go to ``errors`` (the decision ``check`` takes); the rest go to ``unsure_errors``.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from worldstate.data import load_yaml
 from worldstate.detect.answers import CONSTORY_COLUMNS, ConStoryReport
 from worldstate.detect.calibration import calibrate
 from worldstate.detect.constory.text_checks import TextIssue, perspective_issues, tense_issues
+from worldstate.detect.review import decision, review_unsure
 from worldstate.state import Evidence, Finding, Span, Story
 
 CONTEXT_CHARS = 160
@@ -149,43 +151,76 @@ def _llm_errors(story: Story, settings: Settings, notes: str) -> tuple[list[tupl
 
 
 def constory_report(world: World) -> ConStoryReport:
-    """The 19-subtype report for one analysed story; every quote is verbatim from the (normalised) story."""
+    """The 19-subtype report for one analysed story; every quote is verbatim from the (normalised) story.
+
+    ``errors`` (what ConStory's metrics count) holds the errors whose findings clear the calibrated threshold,
+    as ``check`` shows them; ``unsure_errors`` the others. With the LLM on, its own errors count as sure, and
+    the unsure findings above the review floor are reviewed (``detect/review.py``): a promoted one joins
+    ``errors``, and ``review`` records what changed beside the offline errors.
+    """
     started = time.perf_counter()
     settings, story = world.settings, world.story
     report = ConStoryReport()
-    found = text_errors(world) + reasoner_errors(world)
+    found = [(s, o, c, "engine") for s, o, c in text_errors(world) + reasoner_errors(world)]
     if settings.llm_mode != "off":
-        summary = "\n".join(f"{s}: {o['exact_quote'][:120]}" for s, o, _ in found) or "(none)"
+        summary = "\n".join(f"{s}: {o['exact_quote'][:120]}" for s, o, _, _ in found) or "(none)"
         llm_found, note = _llm_errors(story, settings, summary)
-        found += llm_found
+        found += [(s, o, c, "llm") for s, o, c in llm_found]
         if note:
             report.notes.append(note)
+    entries = _verbatim_entries(story, found, report.notes)
+    report.findings = [finding for _, _, finding in entries]
+    calibrate(report.findings, settings)  # probabilities: only the sure errors count (``errors``)
+    _sort_errors(report, entries)
+    review = review_unsure(report.findings, story.text, settings)  # None with the LLM off
+    if review is not None:
+        offline_errors = decision(report)
+        if review.promoted:
+            _sort_errors(report, entries)
+        report.review = review.summary(offline_errors)
+        report.notes.extend(review.notes)
+    report.confidence = 0.5 if entries else 0.7
+    # the time only: how many errors a reader sees is the findings' count (shown by default, unsure)
+    report.notes.append(f"ConStory checks ran in {time.perf_counter() - started:.1f}s")
+    return report
+
+
+def _verbatim_entries(
+    story: Story, found: list[tuple[str, dict[str, str], float, str]], notes: list[str]
+) -> list[tuple[str, dict[str, str], Finding]]:
+    """(subtype, error object, finding) for each error whose quotes are verbatim in the story, once each."""
     dropped = 0
     seen: set[tuple[str, str]] = set()
-    for subtype, obj, confidence in found:
+    out = []
+    for subtype, obj, confidence, source in found:
         if not is_verbatim(story, obj):
             dropped += 1
             continue
         if (subtype, obj["exact_quote"]) in seen:
             continue
         seen.add((subtype, obj["exact_quote"]))
-        report.errors[subtype].append(obj)
         span = story.find(obj["exact_quote"])
         assert span is not None  # checked by is_verbatim
-        report.findings.append(
-            Finding(
-                category="constory",
-                confidence=confidence,
-                explanation=obj["context"],
-                evidence=[Evidence(span=span, text=obj["exact_quote"], role="error")],
-                subtype=subtype,
-            )
+        finding = Finding(
+            category="constory",
+            confidence=confidence,
+            explanation=obj["context"],
+            evidence=[
+                Evidence(span=span, text=obj["exact_quote"], role="error", sentence=story.sentence_at(span.start))
+            ],
+            subtype=subtype,
+            source=source,
+            rule="llm" if source == "llm" else "",
         )
+        out.append((subtype, obj, finding))
     if dropped:
-        report.notes.append(f"dropped {dropped} error(s) whose quotes are not verbatim in the story")
-    calibrate(report.findings, settings)  # probabilities for ``check``; ``errors`` keeps every error (ConStory layout)
-    n_errors = sum(len(v) for v in report.errors.values())
-    report.confidence = 0.5 if n_errors else 0.7
-    # the time only: how many errors a reader sees is the findings' count (shown by default, unsure)
-    report.notes.append(f"ConStory checks ran in {time.perf_counter() - started:.1f}s")
-    return report
+        notes.append(f"dropped {dropped} error(s) whose quotes are not verbatim in the story")
+    return out
+
+
+def _sort_errors(report: ConStoryReport, entries: list[tuple[str, dict[str, str], Finding]]) -> None:
+    """Fill ``errors`` with the sure errors and ``unsure_errors`` with the others."""
+    report.errors = {c: [] for c in CONSTORY_COLUMNS}
+    report.unsure_errors = {c: [] for c in CONSTORY_COLUMNS}
+    for subtype, obj, finding in entries:
+        (report.errors if finding.shown_by_default else report.unsure_errors)[subtype].append(obj)

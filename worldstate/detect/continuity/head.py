@@ -33,6 +33,7 @@ from worldstate.detect.continuity.reasoner import as_finding, calibration, reaso
 from worldstate.detect.continuity.timeline import timeline_findings
 from worldstate.detect.continuity.traits import trait_conflicts
 from worldstate.detect.evidence import ask_error, llm_finding
+from worldstate.detect.review import decision, review_unsure
 from worldstate.detect.storyview import StoryView
 from worldstate.state import Finding
 
@@ -69,27 +70,39 @@ def detect_continuity(world: World) -> ContinuityAnswer:
     """Whether the analysed story has a continuity error; the error and contradicted sentences when it does.
 
     Only findings above the calibrated threshold (``detect/calibration.py``) decide it; the unsure ones
-    stay in ``findings``, after the sure ones, with ``shown_by_default`` false.
+    stay in ``findings``, after the sure ones, with ``shown_by_default`` false. With the LLM on, the unsure
+    ones above the review floor are reviewed first (``detect/review.py``): a promoted one decides like a sure
+    one, and ``review`` records what changed beside the offline decision.
     Evidence spans are offsets into the input text (``world.source_text``).
     """
     settings = world.settings
     view = StoryView(world)
     conflicts = world_conflicts(world, view)
     calibrate(conflicts, settings)
+    offline = _decide(conflicts, view)
+    review = review_unsure(conflicts, view.story.text, settings)  # None with the LLM off
+    if review is None:
+        return offline
+    answer = _adjudicate(_decide(conflicts, view) if review.promoted else offline, view, settings)
+    answer.review = review.summary(decision(offline))
+    answer.notes.extend(review.notes)
+    return answer
+
+
+def _decide(conflicts: list[Finding], view: StoryView) -> ContinuityAnswer:
+    """The answer the sure findings give (the best one decides); the unsure ones follow them in ``findings``."""
     sure = sorted(shown(conflicts), key=_by_probability)
-    conflicts = sure + [c for c in conflicts if not c.shown_by_default]  # unsure ones: ``check --all``
-    if sure:
-        best = sure[0]
-        answer = ContinuityAnswer(
-            has_error=True,
-            error_lines=[view.sentences[sentence_of(best, "error")]],
-            contradicted_lines=[view.sentences[sentence_of(best, "contradicted")]],
-            confidence=best.confidence,
-            findings=conflicts,
-        )
-    else:
-        answer = ContinuityAnswer(has_error=False, confidence=NO_ERROR_CONFIDENCE, findings=conflicts)
-    return _adjudicate(answer, view, settings)
+    ordered = sure + [c for c in conflicts if not c.shown_by_default]  # unsure ones: ``check --all``
+    if not sure:
+        return ContinuityAnswer(has_error=False, confidence=NO_ERROR_CONFIDENCE, findings=ordered)
+    best = sure[0]
+    return ContinuityAnswer(
+        has_error=True,
+        error_lines=[view.sentences[sentence_of(best, "error")]],
+        contradicted_lines=[view.sentences[sentence_of(best, "contradicted")]],
+        confidence=best.confidence,
+        findings=ordered,
+    )
 
 
 def _adjudicate(answer: ContinuityAnswer, view: StoryView, settings: Settings) -> ContinuityAnswer:

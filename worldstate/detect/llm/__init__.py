@@ -4,7 +4,7 @@
     # None when --llm off, the answer is confident, or no usable verdict (then a note says why)
     verdict = consult(settings, answer.confidence, answer.notes, "continuity", story=story.text, required="has_error")
 
-Tasks: continuity, knowledge, next_action, faithfulness, constory, cloze (prompts in ``prompts/``).
+Tasks: continuity, knowledge, next_action, faithfulness, constory, cloze, finding (prompts in ``prompts/``).
 Providers: an OpenAI-compatible HTTP endpoint, or a local transformers causal LM by path.
 """
 

@@ -26,7 +26,7 @@ from worldstate.data import load_yaml
 from worldstate.detect.llm.schema import check_schema
 from worldstate.errors import ConfigError
 
-TASKS = ("continuity", "knowledge", "next_action", "faithfulness", "constory", "cloze")
+TASKS = ("continuity", "knowledge", "next_action", "faithfulness", "constory", "cloze", "finding")
 INPUT_KINDS = {"text", "options", "numbered"}
 
 
