@@ -11,6 +11,7 @@ from worldstate.extract.coref.attach import attach_small_clusters
 from worldstate.extract.coref.descriptions import merge_descriptions
 from worldstate.extract.coref.features import MentionTable
 from worldstate.extract.coref.first_person import merge_first_person
+from worldstate.extract.coref.kin_facts import merge_kin_facts
 from worldstate.extract.coref.links import link_vocatives, merge_owned_kin
 from worldstate.extract.coref.merge import merge_name_clusters
 from worldstate.extract.coref.pronoun_chains import join_pronoun_chains
@@ -26,6 +27,7 @@ from worldstate.extract.coref.sole_antecedent import attach_to_sole_antecedent
 # already gives the scorer its speaker's label, a wrong link takes it away; so vocatives stay off.
 OWNED_KIN = True  # "his father" … "his father" with one owner: one person (``links.py``)
 VOCATIVES = False  # "Yes, sir": the one the quote is said to (``links.py``)
+KIN_FACTS = True  # one spouse, one father of one person, also from "'No, wife,' said the man" (``kin_facts.py``)
 DESCRIPTIONS_AGAIN = True  # descriptions met again, once more at the end (``descriptions.py``: its CV numbers)
 
 
@@ -35,6 +37,8 @@ def consolidate_clusters(table: MentionTable, cluster_of: list[int]) -> list[int
     out = merge_first_person(table, out)
     if OWNED_KIN:
         out = merge_owned_kin(table, out)
+    if KIN_FACTS:
+        out = merge_kin_facts(table, out)
     if VOCATIVES:
         out = link_vocatives(table, out)
     out = attach_to_sole_antecedent(table, out)
