@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from worldstate.extract.coref.features import DETERMINERS, NAME, NOMINAL, MentionTable
+from worldstate.extract.coref.links import unique_kin
 from worldstate.extract.coref.merge import summarize_clusters
 from worldstate.extract.lexicon import lexicon
 
@@ -38,11 +39,13 @@ NARROWER_ONLY = True
 # With ``consolidate.DESCRIPTIONS_AGAIN``, by CV (2026-11-27): CoNLL 0.6949 / 3.735 / 0.649 against 0.6941 / 3.738
 # / 0.649 without both (the ranker's training is the same either way: a paired comparison).
 RIVALS_BY_MODIFIERS = True
-# A possessed description met again may have been called otherwise since ("their father" … "the father" …
-# "their father"): it joins the latest description of its head when that one's cluster holds, at or before it, a
-# description with the same owner word, the same head and every modifier of the later one ("his little sister"
-# … "his sister"), on the same side of a quotation mark; not only when the latest description is word for word.
-# Hansel and Gretel: "since they had left their father's house" is the father, "told his sister" Gretel.
+# A possessed relative a person has one of ("their father", ``links.yaml`` unique_kin) met again may have been
+# called otherwise since ("their father" … "the father" … "their father"): it joins the latest description of
+# its head when that one's cluster holds, at or before it, a description with the same owner word, the same
+# head and every modifier of the later one ("their old father" … "their father"), on the same side of a
+# quotation mark; not only when the latest description is word for word. Hansel and Gretel: "since they had
+# left their father's house" is the father. Not for other nouns: in Andersen's "The Story of a Mother" "her
+# child" would take the child into a cluster the ranker had made of "her child's" flower and Death's he/him.
 SAME_WORDS_IN_CLUSTER = True
 
 
@@ -84,7 +87,8 @@ def merge_descriptions(table: MentionTable, cluster_of: list[int]) -> list[int]:
         if j is None or _ambiguous_head(table, out, by_head, i):
             continue
         if possessed and not _same_owner(table, i, j, words):
-            earlier = (m for m in range(j + 1) if out[m] == out[j]) if SAME_WORDS_IN_CLUSTER else ()
+            unique = SAME_WORDS_IN_CLUSTER and table.infos[i].lemma.lower() in unique_kin()
+            earlier = (m for m in range(j + 1) if out[m] == out[j]) if unique else ()
             if not any(_owned_alike(table, i, m, words) for m in earlier):
                 continue
         head = table.infos[i].lemma.lower()
@@ -136,8 +140,8 @@ def _same_owner(table: MentionTable, i: int, j: int, words: list[str]) -> bool:
 
 
 def _owned_alike(table: MentionTable, i: int, m: int, words: list[str]) -> bool:
-    """Description ``m`` has ``i``'s owner word and head and every modifier of ``i`` ("his little sister" …
-    "his sister"), on the same side of a quotation mark (a quoted "my" only in the narration)."""
+    """Description ``m`` has ``i``'s owner word and head and every modifier of ``i`` ("their old father" …
+    "their father"), on the same side of a quotation mark (a quoted "my" only in the narration)."""
     other = table.infos[m].mention.text.lower().split()
     if int(table.mtype[m]) != NOMINAL or int(table.head_key[m]) != int(table.head_key[i]) or other[:1] != words[:1]:
         return False
