@@ -1,7 +1,8 @@
 """The entity-level passes after the mention ranker, in order: clusters whose names agree
 (``merge``), descriptions met again (``descriptions``), he/she chains without a name
 (``pronoun_chains``), the narrator's own "I" and "we" chains (``first_person``), one owner's father,
-mother, husband or wife and a vocative's addressee (``links``); then, mention by mention, a he/she whose sentence names one person of its gender before it (``sole_antecedent``); then a
+mother, husband or wife and a vocative's addressee (``links``), one person's one spouse or parent also from
+kin nouns called out in quotes and marriage read both ways (``kin_facts``); then, mention by mention, a he/she whose sentence names one person of its gender before it (``sole_antecedent``); then a
 small cluster a learned model joins to a larger one (``attach``); last, descriptions met again once more
 (two clusters that were rivals for "the old woman" may be one witch by now)."""
 

@@ -6,9 +6,9 @@ Kin facts, each "the cluster of mention ``kin`` is the ``relation`` of the clust
 * an owned kin noun ("a wood-cutter with his wife": his wife is his), the owner read as
   ``links.merge_owned_kin`` reads it;
 * a kin noun called out in a quote ("'No, wife,' said the man": the one called is the man's wife; "'Ah,
-  father,' said Hansel": Hansel's father), the owner the one cluster whose mentions are the subject of the speaking verb
-  next to the quoted stretch (``table.speaker``); a called-out noun is read from its place, set off by punctuation or the quote's
-  edges, not from the parse's label (the parser makes "No, wife, …" a subject);
+  father,' said Hansel": Hansel's father), the owner the one cluster whose mentions say the quote (the
+  speaking verb's subject next to it: ``table.speaker``); a called-out noun is read from its place, set off
+  by punctuation or the quote's edges, not from the parse's label (the parser makes "No, wife, …" a subject);
 * marriage both ways (``SPOUSE_BOTH_WAYS``): "his wife" also tells that she has him for her husband.
 
 Husband and wife are one relation, spouse, for either gender; the other unique kin nouns of ``data/links.yaml``
@@ -129,8 +129,8 @@ def quotes_apart(doc: ParsedDoc) -> list[tuple[int, int]]:
 def stretch_speakers(table: MentionTable, doc: ParsedDoc, first: int, last: int) -> list[int]:
     """The mentions that say the quoted stretch of tokens [first, last]: those ``table.speaker`` flags (the
     subject of a speaking verb, or the mention just after one: "answered the woman"; not one in a prepositional
-    phrase or a possessor: "said to his wife") within ``SPEAKER_REACH`` tokens after it ("…,' said the man"), else before it, with no
-    quoted token between."""
+    phrase or a possessor: "said to his wife") within ``SPEAKER_REACH`` tokens after it ("…,' said the man"),
+    else before it, with no quoted token between."""
     if table.speaker is None:
         return []
     flagged = [
