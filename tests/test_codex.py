@@ -128,7 +128,6 @@ def test_hansel_and_gretel_codex_has_a_page_for_the_father_the_stepmother_and_th
     assert _pages_naming(hansel, "witch")
 
 
-@pytest.mark.xfail(strict=True, reason="coreference still splits the father, the stepmother and the witch")
 def test_hansel_and_gretel_codex_has_the_father_the_stepmother_and_the_witch_once_each(hansel: World) -> None:
     assert len(_pages_naming(hansel, "father", "husband")) == 1
     assert len(_pages_naming(hansel, "stepmother", "wife")) == 1

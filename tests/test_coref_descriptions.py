@@ -38,3 +38,15 @@ def test_a_narrower_description_looks_past_a_broader_one() -> None:
 def test_two_clusters_that_both_fit_are_rivals() -> None:
     table = _table(["an old woman", "another old woman", "the old woman"])  # "another …" joins no one
     assert merge_descriptions(table, [0, 1, 2]) == [0, 1, 2]  # type: ignore[arg-type]
+
+
+def test_a_possessed_parent_met_again_joins_the_cluster_that_said_it_before() -> None:
+    # "their father" … "the father" … "their father": the latest "father" is not word for word, its cluster is
+    table = _table(["their father", "the father", "their father"])
+    assert merge_descriptions(table, [0, 0, 2]) == [0, 0, 0]  # type: ignore[arg-type]
+    table = _table(["their old father", "the father", "their father"])  # a modifier dropped: still him
+    assert merge_descriptions(table, [0, 0, 2]) == [0, 0, 0]  # type: ignore[arg-type]
+    table = _table(["her little child", "the child", "her child"])  # a mother may have two children: left alone
+    assert merge_descriptions(table, [0, 0, 2]) == [0, 0, 2]  # type: ignore[arg-type]
+    table = _table(["their father", "the father", "his father"])  # another owner word: left alone
+    assert merge_descriptions(table, [0, 0, 2]) == [0, 0, 2]  # type: ignore[arg-type]
