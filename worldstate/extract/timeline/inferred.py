@@ -1,0 +1,63 @@
+"""Places a reader infers rather than reads: the readings of :mod:`.along`, :mod:`.rest` and :mod:`.scene`.
+
+Each yields a LOCATION change with its evidence span and ``inferred`` set to the reading's name, so that the
+viewer and the checks tell it from a told place: the continuity checks read told states only, and a place
+told of the same entity in the same sentence always wins over an inferred one (:func:`settle`).
+
+The verb classes come from WordNet 3.0 (``data/place_verbs.json``, built by ``scripts/build_place_verbs.py``):
+``attach`` (tie, fasten, chain …) and ``rest`` (sit, lie, hide, crouch, kneel, stay, dwell …).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from worldstate.data import load_json
+from worldstate.extract.timeline.change import Change
+from worldstate.extract.timeline.clause import SentenceView
+from worldstate.state.timeline import Predicate
+
+ALONG, ATTACHED, PUT_ON, REST, POSITION, SCENE = "along", "attached", "put", "rest", "position", "scene"
+
+
+@lru_cache(maxsize=1)
+def place_verbs() -> dict[str, frozenset[str]]:
+    """Class name (``attach``, ``rest``) → its verbs (lemmas, or ``lemma_particle``)."""
+    data = load_json("extract.timeline", "data/place_verbs.json")
+    return {name: frozenset(lemmas) for name, lemmas in data["classes"].items()}
+
+
+def read_inferred(view: SentenceView) -> list[Change]:
+    """Every inferred place of one sentence (led along, tied to, set on, resting at)."""
+    from worldstate.extract.timeline.along import along
+    from worldstate.extract.timeline.rest import rest
+
+    out: list[Change] = []
+    for tok in view.doc:
+        if tok.pos_ in ("VERB", "AUX"):
+            out += along(view, tok)
+            out += rest(view, tok)
+    return out
+
+
+def settle(changes: list[Change]) -> list[Change]:
+    """``changes`` less each inferred place of an entity whose place the same sentence tells, and less each
+    ``position`` of an entity that is in a place already (the stable it sat down in stays its place)."""
+    told = {
+        (c.subject, c.sentence)
+        for c in changes
+        if c.predicate == Predicate.LOCATION and not c.inferred and c.modality.factual
+    }
+    kept: list[Change] = []
+    placed: dict[str, bool] = {}  # entity → a place is open
+    for c in sorted(changes, key=lambda c: (c.sentence, c.evidence.start, c.evidence.end)):
+        if c.predicate != Predicate.LOCATION or not c.modality.factual:
+            kept.append(c)
+            continue
+        if c.inferred and (c.subject, c.sentence) in told:
+            continue
+        if c.inferred == POSITION and placed.get(c.subject):
+            continue
+        placed[c.subject] = bool(c.value)
+        kept.append(c)
+    return kept
