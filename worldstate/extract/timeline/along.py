@@ -1,14 +1,16 @@
 """Someone moved or held by another is where that one puts them: "led her home" (the parser's "her home"),
-"tied her to the manger", "fastened her up to the manger", "set the boy on the bench"."""
+"tied her to the manger", "fastened her up to the manger", "set the boy on the bench"; and one who goes with
+another goes where that one goes ("the king rode to the castle with his daughter")."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 from worldstate.extract.timeline.change import Change, make_change
 from worldstate.extract.timeline.clause import SentenceView, Token, is_personal_pronoun, is_reflexive
 from worldstate.extract.timeline.inferred import ALONG, ATTACHED, PUT_ON, place_verbs
-from worldstate.extract.timeline.patterns import place_of, place_phrase
+from worldstate.extract.timeline.patterns import location, place_of, place_phrase
 from worldstate.extract.timeline.places import is_artifact_noun, is_place_noun
 from worldstate.extract.timeline.verbs import CARRY, PUT, class_of, is_body_noun
 from worldstate.state.timeline import Predicate
@@ -23,6 +25,7 @@ def along(view: SentenceView, verb: Token) -> Iterator[Change]:
     yield from _led_home(view, verb)
     yield from _attached(view, verb)
     yield from _put_on(view, verb)
+    yield from _with_company(view, verb)
 
 
 def _led_home(view: SentenceView, verb: Token) -> Iterator[Change]:
@@ -89,6 +92,28 @@ def _put_on(view: SentenceView, verb: Token) -> Iterator[Change]:
                 view, verb, put, Predicate.LOCATION, place[0], pobj, value_text=place[1], active=False, inferred=PUT_ON
             )
             return
+
+
+def _with_company(view: SentenceView, verb: Token) -> Iterator[Change]:
+    """'rode to the castle with his daughter': the company of a motion's "with" goes where its subject goes."""
+    company = [
+        p
+        for prep in verb.children
+        if prep.dep_ == "prep" and prep.lower_ == "with"
+        for pobj in prep.children
+        if pobj.dep_ == "pobj"
+        for p in (pobj, *pobj.conjuncts)
+    ]
+    people = [e for e in dict.fromkeys(view.ent(p) for p in company) if e and view.kind(e) in PEOPLE]
+    if not people or verb.lemma_.lower() in view.w.static_verbs:
+        return
+    agent = view.agent(verb)
+    gone = next((c for c in location(view, verb) if c.subject == agent and c.value), None)
+    if gone is None or not gone.modality.factual:
+        return
+    for person in people:
+        if person != agent:
+            yield replace(gone, subject=person, inferred=ALONG)
 
 
 def _patient(view: SentenceView, verb: Token) -> str | None:
