@@ -1,6 +1,6 @@
-"""Build ``worldstate/extract/timeline/data/place_verbs.json`` from WordNet 3.0's verb files.
+"""Build ``worldstate/extract/timeline/data/place_verbs.json`` from WordNet 3.0's verb and noun files.
 
-    python scripts/build_place_verbs.py WORDNET_DIR   # the folder with data.verb and index.verb
+    python scripts/build_place_verbs.py WORDNET_DIR   # the folder with data.verb, index.verb, data.noun, index.noun
 
 Two verb classes that put someone in a place a reader infers (:mod:`worldstate.extract.timeline.inferred`):
 
@@ -9,6 +9,9 @@ Two verb classes that put someone in a place a reader infers (:mod:`worldstate.e
 - ``rest``: the subject is where it rests, hides or stays ("hid under a bush", "crouched behind the stove",
   "knelt by the well", "stayed there three weeks"): verbs under the posture, rest, stay, hiding, waiting and
   dwelling senses of ``KEYS['rest']``.
+
+And the nouns of what one wears (``worn``: the first sense under clothing.n.01), never a place one is at
+("stood in white garments", "arrayed him in his new suit").
 
 A verb joins a class when one of its first two senses (WordNet's most frequent first) is a key synset or
 descends from one through hypernyms (``@``), and a key's own verb is in its class; single words and two-word particle verbs are kept. The readers
@@ -48,6 +51,7 @@ KEYS: dict[str, list[tuple[str, int, str]]] = {
     ],
 }
 MAX_SENSES = 2
+WORN = ("clothing", 1, "a covering designed to be worn")  # "stood in white garments": dress, not a place
 
 
 def place_verbs(folder: Path) -> dict[str, list[str]]:
@@ -86,18 +90,36 @@ def place_verbs(folder: Path) -> dict[str, list[str]]:
     return {name: sorted(lemmas) for name, lemmas in members.items()}
 
 
+def worn_nouns(folder: Path) -> list[str]:
+    """Single-word nouns whose first sense is clothing (``WORN``) or a kind of it: what one is dressed in."""
+    synsets = read_data(folder / "data.noun")
+    senses = read_index(folder / "index.noun")
+    lemma, n, gloss = WORN
+    key = senses[lemma][n - 1]
+    if not synsets[key][3].startswith(gloss):
+        raise SystemExit(f"{lemma} sense {n} is {synsets[key][3][:60]!r}, not {gloss!r}")
+
+    @cache
+    def worn(offset: str) -> bool:
+        return offset == key or any(worn(h) for h in synsets[offset][2])
+
+    return sorted(w for w, offsets in senses.items() if w.isalpha() and worn(offsets[0]))
+
+
 def main(folder: Path) -> None:
     members = place_verbs(folder)
     data = {
-        "source": "WordNet 3.0 (Princeton University, WordNet 3.0 licence): data.verb, index.verb",
+        "source": "WordNet 3.0 (Princeton University, WordNet 3.0 licence): data.verb, index.verb, data.noun, index.noun",
         "command": "python scripts/build_place_verbs.py WORDNET_DIR",
         "keys": {name: [f"{lemma}.v.{n}" for lemma, n, _ in picks] for name, picks in KEYS.items()},
         "classes": members,
+        "nouns": {"worn": worn_nouns(folder)},
     }
     body = ",\n".join(f"{json.dumps(k)}: {json.dumps(v)}" for k, v in data.items())
     OUT.write_text("{\n" + body + "\n}\n", encoding="utf-8")
     for name, lemmas in members.items():
         print(f"{name}: {len(lemmas)} verbs")
+    print(f"worn: {len(data['nouns']['worn'])} nouns")
 
 
 if __name__ == "__main__":

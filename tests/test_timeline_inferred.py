@@ -64,7 +64,8 @@ def test_company_goes_along() -> None:
 
 def test_rest_at_a_place_and_at_a_thing() -> None:
     assert _places("Anna was tired. Anna sat in the corner.")[("anna", "corner")] == (REST, True)
-    assert _places("The cat crouched behind the stove.")[("cat", "stove")] == (REST, True)  # a stove is a place
+    assert _places("The fox crouched in the cellar.")[("fox", "cellar")] == (REST, True)
+    assert _places("The cat crouched behind the stove.")[("cat", "stove")] == (POSITION, True)  # furniture
     assert _places("The girl sat down under the pack-saddle.")[("girl", "pack-saddle")] == (POSITION, True)
 
 

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from worldstate.extract.timeline.change import Change, make_change
 from worldstate.extract.timeline.clause import SentenceView, Token, is_personal_pronoun, is_reflexive
-from worldstate.extract.timeline.inferred import ALONG, ATTACHED, PUT_ON, place_verbs
+from worldstate.extract.timeline.inferred import ALONG, ATTACHED, PUT_ON, place_verbs, worn_nouns
 from worldstate.extract.timeline.patterns import location, place_of, place_phrase
 from worldstate.extract.timeline.places import is_artifact_noun, is_place_noun
 from worldstate.extract.timeline.verbs import CARRY, PUT, class_of, is_body_noun
@@ -56,7 +56,7 @@ def _attached(view: SentenceView, verb: Token) -> Iterator[Change]:
         if prep.lower_ not in TIED_TO:
             continue
         pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
-        place = spot(view, pobj)
+        place = spot(view, pobj, tied)
         if place is not None and pobj is not None and place[0] != tied:
             yield make_change(
                 view,
@@ -80,13 +80,16 @@ def _put_on(view: SentenceView, verb: Token) -> Iterator[Change]:
         return
     obj = next((c for c in verb.children if c.dep_ == "dobj" and not is_reflexive(c)), None)
     put = view.ent(obj)
-    if put is None or view.kind(put) not in PEOPLE:
+    if put is None or obj is None or view.kind(put) not in PEOPLE:
         return
+    subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+    if class_of(verb, view.w) != PUT and (subj is None or subj.i > verb.i or obj.i < verb.i):
+        return  # "in the woods stood a fir", "there sat a woman": the one who stands, not one stood there
     for prep in _preps(verb):
         if prep.lower_ not in view.w.static_preps:
             continue
         pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
-        place = spot(view, pobj)
+        place = spot(view, pobj, put)
         if place is not None and pobj is not None and place[0] != put:
             yield make_change(
                 view, verb, put, Predicate.LOCATION, place[0], pobj, value_text=place[1], active=False, inferred=PUT_ON
@@ -131,9 +134,10 @@ def _preps(verb: Token) -> list[Token]:
     return sorted(out, key=lambda t: t.i)
 
 
-def spot(view: SentenceView, noun: Token | None) -> tuple[str, str] | None:
+def spot(view: SentenceView, noun: Token | None, mover: str | None = None) -> tuple[str, str] | None:
     """(value, text) of a place or a made or growing thing one can be at ("the manger", "a bush", "the stove");
-    not a person, a body part, a pronoun or a thing of nature one is only in ("the warm sun")."""
+    not a person, a body part, a pronoun, a thing of nature one is only in ("the warm sun"), what one wears
+    ("in white garments"), nor a thing of the ``mover``'s own ("laid the letter in his pocket")."""
     if noun is None or noun.pos_ not in ("NOUN", "PROPN") or is_personal_pronoun(noun):
         return None
     place = place_of(view, noun, static=True)
@@ -143,11 +147,20 @@ def spot(view: SentenceView, noun: Token | None) -> tuple[str, str] | None:
     lemma = noun.lemma_.lower()
     if view.kind(ent) in PEOPLE or is_body_noun(lemma):
         return None
-    if not (is_place_noun(lemma, noun.lower_) or is_artifact_noun(lemma, noun.lower_)):
-        return None  # "sat in the corner" is a part of a place; "sat on the bench" at a thing
+    if is_place_noun(lemma, noun.lower_):  # "sat in the corner": a part of a place
+        return ent or lemma, place_phrase(view, noun)
+    owner = next((c for c in noun.children if c.dep_ == "poss"), None)
+    if not is_artifact_noun(lemma, noun.lower_) or lemma in worn_nouns():
+        return None
+    if mover and owner is not None and view.ent(owner) == mover:
+        return None
     return ent or lemma, place_phrase(view, noun)
 
 
 def is_place_spot(view: SentenceView, noun: Token) -> bool:
-    """True when the spot ``noun`` is a place of its own, not a thing one is at inside a place."""
-    return place_of(view, noun, static=True) is not None or is_place_noun(noun.lemma_.lower(), noun.lower_)
+    """True when the spot ``noun`` is a place of its own, not a thing one is at inside a place (furniture:
+    "stood by the bed", "sat down on a chair")."""
+    lemma = noun.lemma_.lower()
+    if lemma in view.w.furniture:
+        return False
+    return place_of(view, noun, static=True) is not None or is_place_noun(lemma, noun.lower_)

@@ -5,7 +5,8 @@ viewer and the checks tell it from a told place: the continuity checks read told
 told of the same entity in the same sentence always wins over an inferred one (:func:`settle`).
 
 The verb classes come from WordNet 3.0 (``data/place_verbs.json``, built by ``scripts/build_place_verbs.py``):
-``attach`` (tie, fasten, chain …) and ``rest`` (sit, lie, hide, crouch, kneel, stay, dwell …).
+``attach`` (tie, fasten, chain …) and ``rest`` (sit, lie, hide, crouch, kneel, stay, dwell …), and the nouns
+of what one wears (never a place one is at).
 """
 
 from __future__ import annotations
@@ -25,6 +26,12 @@ def place_verbs() -> dict[str, frozenset[str]]:
     """Class name (``attach``, ``rest``) → its verbs (lemmas, or ``lemma_particle``)."""
     data = load_json("extract.timeline", "data/place_verbs.json")
     return {name: frozenset(lemmas) for name, lemmas in data["classes"].items()}
+
+
+@lru_cache(maxsize=1)
+def worn_nouns() -> frozenset[str]:
+    """Nouns of what one wears (WordNet's clothing): "in white garments" is dress, not a place."""
+    return frozenset(load_json("extract.timeline", "data/place_verbs.json")["nouns"]["worn"])
 
 
 def read_inferred(view: SentenceView) -> list[Change]:

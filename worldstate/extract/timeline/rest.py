@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 from worldstate.extract.timeline.along import is_place_spot, spot
 from worldstate.extract.timeline.change import Change, make_change
-from worldstate.extract.timeline.clause import SentenceView, Token
+from worldstate.extract.timeline.clause import SentenceView, Token, is_reflexive
 from worldstate.extract.timeline.inferred import POSITION, REST, place_verbs
 from worldstate.extract.timeline.patterns import GOAL_PREPS
 from worldstate.extract.timeline.verbs import particle
@@ -25,6 +25,8 @@ def rest(view: SentenceView, verb: Token) -> Iterator[Change]:
     rests = place_verbs()["rest"]
     if lemma == "be" or not (lemma in rests or f"{lemma}_{particle(verb)}" in rests or lemma in view.w.static_verbs):
         return
+    if any(c.dep_ == "dobj" and not is_reflexive(c) for c in verb.children):
+        return  # "laid a letter in his pocket", "laid hands on the gem": done to the object, not a rest
     subject = view.agent(verb)
     if subject is None or view.kind(subject) in ("place", "time"):
         return
@@ -34,7 +36,7 @@ def rest(view: SentenceView, verb: Token) -> Iterator[Change]:
         if prep.lower_ not in view.w.static_preps:
             continue
         pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
-        place = spot(view, pobj)
+        place = spot(view, pobj, subject)
         if place is not None and pobj is not None and place[0] != subject:
             reading = REST if is_place_spot(view, pobj) else POSITION  # "sat under the pack-saddle": where she is
             yield make_change(
