@@ -113,3 +113,11 @@ def test_inferred_places_start_no_dead_stays_dead_finding() -> None:
     sat = [s for s in world.timeline.states if s.predicate == Predicate.LOCATION and s.subject == "hans"]
     assert [(s.value, s.inferred, s.active) for s in sat] == [("pack-saddle", POSITION, True)]
     assert not dead_acts("Hans died in the night. In the morning Hans sat down under the pack-saddle.")
+
+
+def test_going_to_someone_is_going_where_they_are() -> None:
+    places = _places("The king was in his hall. The messenger ran to the king.")
+    assert places[("messenger", "hall")] == ("joined", True)
+    places = _places("The king was in his hall. The messenger ran to the king in the garden.")
+    assert places[("messenger", "garden")] == ("", True)  # told: the garden, not the hall
+    assert set(_places("The messenger ran to the king.")) == set()  # nowhere known: no place

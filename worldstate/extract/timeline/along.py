@@ -9,10 +9,10 @@ from dataclasses import replace
 
 from worldstate.extract.timeline.change import Change, make_change
 from worldstate.extract.timeline.clause import SentenceView, Token, is_personal_pronoun, is_reflexive
-from worldstate.extract.timeline.inferred import ALONG, ATTACHED, PUT_ON, place_verbs, worn_nouns
+from worldstate.extract.timeline.inferred import ALONG, ATTACHED, JOIN, JOINED, PUT_ON, place_verbs, worn_nouns
 from worldstate.extract.timeline.patterns import location, place_of, place_phrase
 from worldstate.extract.timeline.places import is_artifact_noun, is_place_noun
-from worldstate.extract.timeline.verbs import CARRY, PUT, class_of, is_body_noun
+from worldstate.extract.timeline.verbs import CARRY, MOTION, PUT, class_of, is_body_noun
 from worldstate.state.timeline import Predicate
 
 LEAD = frozenset({"lead", "take", "bring", "carry", "drag", "send", "fetch"})  # with WordNet's carry class
@@ -26,6 +26,7 @@ def along(view: SentenceView, verb: Token) -> Iterator[Change]:
     yield from _attached(view, verb)
     yield from _put_on(view, verb)
     yield from _with_company(view, verb)
+    yield from _to_someone(view, verb)
 
 
 def _led_home(view: SentenceView, verb: Token) -> Iterator[Change]:
@@ -117,6 +118,25 @@ def _with_company(view: SentenceView, verb: Token) -> Iterator[Change]:
     for person in people:
         if person != agent:
             yield replace(gone, subject=person, inferred=ALONG)
+
+
+def _to_someone(view: SentenceView, verb: Token) -> Iterator[Change]:
+    """'went to his mother', 'the witch came up to her': the one who goes is where that one is (resolved
+    from the timeline by :func:`.inferred.settle`)."""
+    lemma = verb.lemma_.lower()
+    if lemma in view.w.static_verbs or (lemma not in view.w.motion_verbs and class_of(verb, view.w) != MOTION):
+        return
+    mover = view.agent(verb)
+    if mover is None or view.kind(mover) not in PEOPLE:
+        return
+    for prep in _preps(verb):
+        pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+        if prep.lower_ != "to" or pobj is None:
+            continue
+        person = view.ent(pobj)
+        if person and person != mover and view.kind(person) in PEOPLE:
+            yield make_change(view, verb, mover, Predicate.LOCATION, JOIN + person, pobj, inferred=JOINED)
+        return
 
 
 def _patient(view: SentenceView, verb: Token) -> str | None:

@@ -11,6 +11,7 @@ of what one wears (never a place one is at).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 
 from worldstate.data import load_json
@@ -19,6 +20,8 @@ from worldstate.extract.timeline.clause import SentenceView
 from worldstate.state.timeline import Predicate
 
 ALONG, ATTACHED, PUT_ON, REST, POSITION, SCENE = "along", "attached", "put", "rest", "position", "scene"
+JOINED = "joined"  # "went to his mother": where she is (resolved by :func:`settle`)
+JOIN = "@joins:"  # value prefix of a JOINED change before it is resolved: the entity gone to
 
 
 @lru_cache(maxsize=1)
@@ -48,23 +51,33 @@ def read_inferred(view: SentenceView) -> list[Change]:
 
 
 def settle(changes: list[Change]) -> list[Change]:
-    """``changes`` less each inferred place of an entity whose place the same sentence tells, and less each
-    ``position`` of an entity that is in a place already (the stable it sat down in stays its place)."""
+    """``changes`` less each inferred place of an entity whose place the same sentence tells, less each
+    ``position`` of an entity that is in a place already (the stable it sat down in stays its place), and with
+    each ``joined`` place resolved to where the one gone to is then (left out when that is not known)."""
     told = {
         (c.subject, c.sentence)
         for c in changes
         if c.predicate == Predicate.LOCATION and not c.inferred and c.modality.factual
     }
     kept: list[Change] = []
-    placed: dict[str, bool] = {}  # entity → a place is open
+    where: dict[str, Change] = {}  # entity → its latest factual place change
     for c in sorted(changes, key=lambda c: (c.sentence, c.evidence.start, c.evidence.end)):
-        if c.predicate != Predicate.LOCATION or not c.modality.factual:
+        if c.predicate != Predicate.LOCATION:
+            kept.append(c)
+            continue
+        if c.value.startswith(JOIN):
+            target = where.get(c.value.removeprefix(JOIN)) if c.modality.factual else None
+            if target is None or not target.value:
+                continue
+            c = replace(c, value=target.value, value_text=target.value_text)
+        if not c.modality.factual:
             kept.append(c)
             continue
         if c.inferred and (c.subject, c.sentence) in told:
             continue
-        if c.inferred == POSITION and placed.get(c.subject):
+        here = where.get(c.subject)
+        if c.inferred == POSITION and here is not None and here.value:
             continue
-        placed[c.subject] = bool(c.value)
+        where[c.subject] = c
         kept.append(c)
     return kept
