@@ -119,6 +119,8 @@ def render_state(world: World, report: StateReport, knows_limit: int = 8) -> str
                 f"  age:       at least {cs.age[0]:g} (stated {cs.age[1].years:g} in s{cs.age[1].sentence + 1})"
             )
         company = f" (with {ws.display_name(cs.location_with)})" if cs.location_with else ""
+        if cs.location is not None and cs.location.inferred:
+            company += f" (inferred: {cs.location.inferred})"
         lines.append(
             f"  where:     {value(cs.location) + company + ' ' + since(cs.location) if cs.location else '(not told)'}"
         )

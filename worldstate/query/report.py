@@ -24,6 +24,7 @@ def report_dict(world: World, report: StateReport) -> dict[str, Any]:
             "since": s.start,
             "until": s.end,
             "modality": s.modality.value,
+            "inferred": s.inferred,  # '' when told; else the reading that inferred it
             "holder": s.holder,
             "evidence": [s.evidence.start, s.evidence.end],
             "story_time": moment(s.start),

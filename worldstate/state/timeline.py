@@ -5,6 +5,9 @@ to sentence ``end`` (0-based sentence indices of the story's one split; ``end`` 
 never tells it changed). The interval holds at the end of ``start`` and stops holding at the end of
 ``end``: a change told in sentence *k* ends the earlier state at *k* and starts the new one at *k*.
 
+``inferred`` names the reading when the state is a reader's inference, not told of the entity
+(:mod:`worldstate.extract.timeline.inferred`); the continuity checks read told states only.
+
 ``modality`` says how the text asserts it: only ``asserted`` (and ``flashback``, told of the past)
 states are facts of the story world; the others are scoped (``holder`` for a character's belief,
 wish or speech) and never end an asserted state.
@@ -67,6 +70,7 @@ class StateInterval:
     value_text: str = ""  # the value as the text words it ("the grandmother's house")
     ended_by: Span | None = None  # evidence of the change that ended it
     active: bool = True  # the subject did it (went, took); False when done to it (carried, given)
+    inferred: str = ""  # '' when told; else the reading that inferred it ("along", "attached", "rest", "scene")
 
     @property
     def key(self) -> str:

@@ -132,7 +132,8 @@ def _lanes(
                     "from": st.start,
                     "to": last if st.end is None else max(st.start, st.end),
                     "open": st.end is None,
-                    "label": _lane_label(row, st, idx),
+                    "label": _lane_label(row, st, idx) + (f" (inferred: {st.inferred})" if st.inferred else ""),
+                    "inferred": st.inferred,
                     "span": [st.evidence.start, st.evidence.end],
                     "quote": ws.story.span_text(st.evidence)[:200],
                 }

@@ -33,7 +33,7 @@ def assemble(changes: list[Change]) -> Timeline:
         state = StateInterval(
             ch.subject, ch.predicate, ch.value, ch.sentence, ch.evidence, ch.modality, None, ch.holder, ch.value_text
         )
-        state.active = ch.active
+        state.active, state.inferred = ch.active, ch.inferred
         if not ch.modality.factual:
             if ch.subject != RELEASE and ch.value:  # a wished or imagined leaving says nothing
                 states.append(state)

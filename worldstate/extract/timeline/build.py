@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING
 
 from worldstate.extract.timeline.assemble import assemble
 from worldstate.extract.timeline.clause import SentenceView, sentence_views
+from worldstate.extract.timeline.inferred import read_inferred, settle
 from worldstate.extract.timeline.patterns import Change, read_sentence
+from worldstate.extract.timeline.scene import scene_members
 from worldstate.extract.timeline.story_time import story_time
 from worldstate.extract.timeline.tally import tally_changes
 from worldstate.state import EntityKind, Source
@@ -25,12 +27,14 @@ def build_timeline(world: World) -> Timeline:
     views = [v for v in all_views if v is not None]
     for view in views:
         changes += read_sentence(view)
+        changes += read_inferred(view)  # places a reader infers (led along, tied to, resting at)
     changes += tally_changes(views)  # event arithmetic: group sizes, transfer tallies, debts
     if _told_in_past(views):  # "witches have a keen scent": a general truth, not a state in story time
         changes = [c for c in changes if not (c.present_tense and c.modality == Modality.ASSERTED)]
     changes += _names(world)
     changes += _members_go_along(world, changes)
-    timeline = assemble(changes)
+    changes += scene_members(world, changes, group_members(world))
+    timeline = assemble(settle(changes))
     timeline.story_time = story_time(all_views)  # the story clock, a layer the timeline reads
     return timeline
 

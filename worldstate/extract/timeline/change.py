@@ -28,6 +28,7 @@ class Change:
     object_lemma: str = ""  # HOLDS: the held thing's head noun
     present_tense: bool = False  # told in the present tense (generic in a story told in the past)
     active: bool = True  # the subject acts (went, took); False when acted on (carried, given)
+    inferred: str = ""  # '' when told; else the reading that inferred it (see StateInterval.inferred)
 
 
 def make_change(

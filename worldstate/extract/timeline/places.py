@@ -40,6 +40,13 @@ def is_plant_noun(lemma: str, word: str = "") -> bool:
     return bool(cells) and cells[0] == "plant"
 
 
+def is_artifact_noun(lemma: str, word: str = "") -> bool:
+    """A noun whose first WordNet sense is a made thing or a plant ("the manger", "the bench", "a bush"):
+    a spot one can be at, tied to or hidden under."""
+    cells = _cells(word, lemma)
+    return bool(cells) and cells[0] in ("artifact", "plant")
+
+
 def vessel_boarded(noun: object) -> object | None:
     """The ship of "on board a ship" / "on board of the ship": the noun after "board", else None."""
     if noun.lower_ not in BOARD:  # type: ignore[attr-defined]

@@ -160,6 +160,7 @@ def dead_stays_dead(rule: TimelineRule, world: World, timeline: Timeline) -> Ite
             if s.subject == subject
             and s.modality.factual
             and s.active
+            and not s.inferred
             and s.predicate in predicates
             and s.start > deaths[0].start
         ]

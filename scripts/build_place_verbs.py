@@ -1,0 +1,126 @@
+"""Build ``worldstate/extract/timeline/data/place_verbs.json`` from WordNet 3.0's verb and noun files.
+
+    python scripts/build_place_verbs.py WORDNET_DIR   # the folder with data.verb, index.verb, data.noun, index.noun
+
+Two verb classes that put someone in a place a reader infers (:mod:`worldstate.extract.timeline.inferred`):
+
+- ``attach``: the object is where it is tied or fastened ("tied her to the manger", "chained the dog to the
+  fence"): verbs under attach.v.01 "cause to be attached", fasten.v.01 and bind.v.03 "make fast";
+- ``rest``: the subject is where it rests, hides or stays ("hid under a bush", "crouched behind the stove",
+  "knelt by the well", "stayed there three weeks"): verbs under the posture, rest, stay, hiding, waiting and
+  dwelling senses of ``KEYS['rest']``.
+
+And the nouns of what one wears (``worn``: the first sense under clothing.n.01), never a place one is at
+("stood in white garments", "arrayed him in his new suit").
+
+A verb joins a class when one of its first two senses (WordNet's most frequent first) is a key synset or
+descends from one through hypernyms (``@``), and a key's own verb is in its class; single words and two-word particle verbs are kept. The readers
+of :mod:`scripts.build_verb_classes` parse the files.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from functools import cache
+from pathlib import Path
+
+from build_verb_classes import read_data, read_index, usable
+
+OUT = Path(__file__).resolve().parents[1] / "worldstate" / "extract" / "timeline" / "data" / "place_verbs.json"
+
+# class → key synsets as (lemma, sense number in index.verb order, gloss start to check the pick)
+KEYS: dict[str, list[tuple[str, int, str]]] = {
+    "attach": [
+        ("attach", 1, "cause to be attached"),  # tie, fasten, chain, tether, nail, hitch, moor …
+        ("fasten", 1, "cause to be firmly attached"),
+        ("bind", 3, "make fast"),
+    ],
+    "rest": [
+        ("rest", 1, "not move; be in a resting position"),  # stand, kneel, lie, sleep …
+        ("sit", 1, "be seated"),
+        ("sit", 3, "take a seat"),  # sit down
+        ("lie", 2, "be lying, be prostrate"),
+        ("stay", 2, "stay put"),  # stick, stay put
+        ("stay", 4, "continue in a place"),  # remain, stay on
+        ("hide", 2, "be or go into hiding"),  # hide out, hole up, lurk
+        ("wait", 1, "stay in one place"),
+        ("crouch", 1, "bend one's back forward"),  # huddle, cower
+        ("crouch", 2, "sit on one's heels"),  # squat, hunker
+        ("live", 1, "inhabit or live in"),  # dwell, reside, lodge, camp
+    ],
+}
+MAX_SENSES = 2
+WORN = ("clothing", 1, "a covering designed to be worn")  # "stood in white garments": dress, not a place
+
+
+def place_verbs(folder: Path) -> dict[str, list[str]]:
+    """Class → its verbs (a verb in both classes is kept in the first that its senses reach)."""
+    synsets = read_data(folder / "data.verb")
+    senses = read_index(folder / "index.verb")
+    keys: dict[str, str] = {}
+    for name, picks in KEYS.items():
+        for lemma, n, gloss in picks:
+            offset = senses[lemma][n - 1]
+            if not synsets[offset][3].startswith(gloss):
+                raise SystemExit(f"{lemma} sense {n} is {synsets[offset][3][:60]!r}, not {gloss!r}")
+            keys[offset] = name
+    sys.setrecursionlimit(10000)
+
+    @cache
+    def classes(offset: str) -> frozenset[str]:
+        found = {keys[offset]} if offset in keys else set()
+        for h in synsets[offset][2]:
+            found |= classes(h)
+        return frozenset(found)
+
+    members: dict[str, list[str]] = {name: [] for name in KEYS}
+    for lemma, offsets in sorted(senses.items()):
+        if not usable(lemma):
+            continue
+        for offset in offsets[:MAX_SENSES]:
+            found = classes(offset)
+            if found:
+                members[next(c for c in KEYS if c in found)].append(lemma)
+                break
+    for name, picks in KEYS.items():  # a key's own verb belongs to its class ("bind" of bind.v.3)
+        for lemma, _, _ in picks:
+            if not any(lemma in m for m in members.values()):
+                members[name].append(lemma)
+    return {name: sorted(lemmas) for name, lemmas in members.items()}
+
+
+def worn_nouns(folder: Path) -> list[str]:
+    """Single-word nouns whose first sense is clothing (``WORN``) or a kind of it: what one is dressed in."""
+    synsets = read_data(folder / "data.noun")
+    senses = read_index(folder / "index.noun")
+    lemma, n, gloss = WORN
+    key = senses[lemma][n - 1]
+    if not synsets[key][3].startswith(gloss):
+        raise SystemExit(f"{lemma} sense {n} is {synsets[key][3][:60]!r}, not {gloss!r}")
+
+    @cache
+    def worn(offset: str) -> bool:
+        return offset == key or any(worn(h) for h in synsets[offset][2])
+
+    return sorted(w for w, offsets in senses.items() if w.isalpha() and worn(offsets[0]))
+
+
+def main(folder: Path) -> None:
+    members = place_verbs(folder)
+    data = {
+        "source": "WordNet 3.0 (Princeton University, WordNet 3.0 licence): data.verb, index.verb, data.noun, index.noun",
+        "command": "python scripts/build_place_verbs.py WORDNET_DIR",
+        "keys": {name: [f"{lemma}.v.{n}" for lemma, n, _ in picks] for name, picks in KEYS.items()},
+        "classes": members,
+        "nouns": {"worn": worn_nouns(folder)},
+    }
+    body = ",\n".join(f"{json.dumps(k)}: {json.dumps(v)}" for k, v in data.items())
+    OUT.write_text("{\n" + body + "\n}\n", encoding="utf-8")
+    for name, lemmas in members.items():
+        print(f"{name}: {len(lemmas)} verbs")
+    print(f"worn: {len(data['nouns']['worn'])} nouns")
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]))
