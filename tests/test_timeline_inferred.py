@@ -9,7 +9,8 @@ import pytest
 
 from worldstate.analysis import analyze
 from worldstate.extract.timeline.change import Change
-from worldstate.extract.timeline.inferred import ATTACHED, POSITION, REST, SCENE, place_verbs, settle
+from worldstate.extract.timeline.inferred import settle
+from worldstate.extract.timeline.place_words import ATTACHED, POSITION, REST, SCENE, place_verbs
 from worldstate.query import state_at
 from worldstate.state import Span
 from worldstate.state.timeline import Predicate

@@ -9,8 +9,8 @@ from dataclasses import replace
 
 from worldstate.extract.timeline.change import Change, make_change
 from worldstate.extract.timeline.clause import SentenceView, Token, is_personal_pronoun, is_reflexive
-from worldstate.extract.timeline.inferred import ALONG, ATTACHED, JOIN, JOINED, PUT_ON, place_verbs, worn_nouns
 from worldstate.extract.timeline.patterns import location, place_of, place_phrase
+from worldstate.extract.timeline.place_words import ALONG, ATTACHED, JOIN, JOINED, PUT_ON, place_verbs, worn_nouns
 from worldstate.extract.timeline.places import is_artifact_noun, is_place_noun
 from worldstate.extract.timeline.verbs import CARRY, MOTION, PUT, class_of, is_body_noun
 from worldstate.state.timeline import Predicate

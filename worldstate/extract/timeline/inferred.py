@@ -12,36 +12,17 @@ of what one wears (never a place one is at).
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import lru_cache
 
-from worldstate.data import load_json
+from worldstate.extract.timeline.along import along
 from worldstate.extract.timeline.change import Change
 from worldstate.extract.timeline.clause import SentenceView
+from worldstate.extract.timeline.place_words import JOIN, POSITION
+from worldstate.extract.timeline.rest import rest
 from worldstate.state.timeline import Predicate
-
-ALONG, ATTACHED, PUT_ON, REST, POSITION, SCENE = "along", "attached", "put", "rest", "position", "scene"
-JOINED = "joined"  # "went to his mother": where she is (resolved by :func:`settle`)
-JOIN = "@joins:"  # value prefix of a JOINED change before it is resolved: the entity gone to
-
-
-@lru_cache(maxsize=1)
-def place_verbs() -> dict[str, frozenset[str]]:
-    """Class name (``attach``, ``rest``) → its verbs (lemmas, or ``lemma_particle``)."""
-    data = load_json("extract.timeline", "data/place_verbs.json")
-    return {name: frozenset(lemmas) for name, lemmas in data["classes"].items()}
-
-
-@lru_cache(maxsize=1)
-def worn_nouns() -> frozenset[str]:
-    """Nouns of what one wears (WordNet's clothing): "in white garments" is dress, not a place."""
-    return frozenset(load_json("extract.timeline", "data/place_verbs.json")["nouns"]["worn"])
 
 
 def read_inferred(view: SentenceView) -> list[Change]:
     """Every inferred place of one sentence (led along, tied to, set on, resting at)."""
-    from worldstate.extract.timeline.along import along
-    from worldstate.extract.timeline.rest import rest
-
     out: list[Change] = []
     for tok in view.doc:
         if tok.pos_ in ("VERB", "AUX"):

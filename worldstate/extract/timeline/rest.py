@@ -11,8 +11,8 @@ from collections.abc import Iterator
 from worldstate.extract.timeline.along import is_place_spot, spot
 from worldstate.extract.timeline.change import Change, make_change
 from worldstate.extract.timeline.clause import SentenceView, Token, is_reflexive
-from worldstate.extract.timeline.inferred import POSITION, REST, place_verbs
 from worldstate.extract.timeline.patterns import GOAL_PREPS
+from worldstate.extract.timeline.place_words import POSITION, REST, place_verbs
 from worldstate.extract.timeline.verbs import particle
 from worldstate.state.timeline import Predicate
 

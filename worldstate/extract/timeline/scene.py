@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from worldstate.extract.timeline.change import Change
-from worldstate.extract.timeline.inferred import SCENE
+from worldstate.extract.timeline.place_words import SCENE
 from worldstate.state import EntityKind
 from worldstate.state.timeline import Predicate
 
