@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING
 
 from worldstate.extract.timeline.assemble import assemble
 from worldstate.extract.timeline.clause import SentenceView, sentence_views
+from worldstate.extract.timeline.handling import handled_things
 from worldstate.extract.timeline.patterns import Change, read_sentence
+from worldstate.extract.timeline.presentative import presented_things
 from worldstate.extract.timeline.story_time import story_time
 from worldstate.state import EntityKind, Source
 from worldstate.state.timeline import Modality, Predicate, Timeline
@@ -23,7 +25,7 @@ def build_timeline(world: World) -> Timeline:
     all_views = sentence_views(world)
     views = [v for v in all_views if v is not None]
     for view in views:
-        changes += read_sentence(view)
+        changes += read_sentence(view) + handled_things(view) + presented_things(view)
     if _told_in_past(views):  # "witches have a keen scent": a general truth, not a state in story time
         changes = [c for c in changes if not (c.present_tense and c.modality == Modality.ASSERTED)]
     changes += _names(world)
