@@ -104,7 +104,7 @@ def handled(view: SentenceView, verb: Token, cls: str) -> Iterator[Change]:
 
 
 def vanished_with(view: SentenceView, verb: Token) -> Iterator[Change]:
-    """"vanished with the ring", "disappeared with it": the one who vanishes has the thing."""
+    """A vanishing with a thing ("vanished with the ring", "disappeared with it"): the one who vanishes has it."""
     subj = view.agent(verb)
     if not subj or view.kind(subj) not in PEOPLE:
         return
