@@ -1,5 +1,6 @@
-"""Holding told by handling (``handling.py``: tore it off, wiped it, vanished with it) and by a speaker's
-presentative (``presentative.py``: "here is a gold ring"), read on small hand-written texts."""
+"""Holding told by handling (``handling.py``: tore it off, wiped it, vanished with it), by a speaker's
+presentative (``presentative.py``: "here is a gold ring") and shared by coordinated things (``conjoined.py``),
+read on small hand-written texts."""
 
 from __future__ import annotations
 
@@ -31,6 +32,9 @@ TEXTS = {
     "here_would": "Tom came in. 'Here would be a ring,' said Tom.",
     "here_lie": "The queen came in and lied to the king: 'Here is the crown.'",
     "narrated": "The castle stood on a hill. Here was a ring of gold.",
+    "conjoined": "Tom gave Anna the ring and the sword.",
+    "both": "The weavers asked for the silk and the gold thread; put both into their own knapsacks.",
+    "both_people": "Tom saw the king and the queen. Anna had a ring. Anna saw the king and the queen and kept both.",
 }
 
 
@@ -113,3 +117,19 @@ def test_a_speaker_presenting_a_thing_holds_it(worlds: dict[str, World]) -> None
 def test_no_holding_from_a_presentative_that_shows_nothing_at_hand(worlds: dict[str, World], name: str) -> None:
     world = worlds[name]
     assert [s for s in world.timeline.states if s.predicate == Predicate.HOLDS and s.modality.factual] == []
+
+
+def test_coordinated_things_share_a_holding(worlds: dict[str, World]) -> None:
+    world = worlds["conjoined"]
+    assert _holders(world, "ring", 0) == ["anna"] and _holders(world, "sword", 0) == ["anna"]
+
+
+def test_both_stands_for_the_coordinated_things_of_its_sentence(worlds: dict[str, World]) -> None:
+    world = worlds["both"]
+    assert _holders(world, "silk", 0) == ["weavers"] and _holders(world, "thread", 0) == ["weavers"]
+
+
+def test_both_for_people_is_no_thing(worlds: dict[str, World]) -> None:
+    """'saw the king and the queen and kept both': not the ring of the sentence before."""
+    world = worlds["both_people"]
+    assert [s for s in world.timeline.states if s.predicate == Predicate.HOLDS and s.start == 2] == []

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from worldstate.extract.timeline.assemble import assemble
 from worldstate.extract.timeline.clause import SentenceView, sentence_views
+from worldstate.extract.timeline.conjoined import conjoined_holdings
 from worldstate.extract.timeline.handling import handled_things
 from worldstate.extract.timeline.patterns import Change, read_sentence
 from worldstate.extract.timeline.presentative import presented_things
@@ -25,7 +26,8 @@ def build_timeline(world: World) -> Timeline:
     all_views = sentence_views(world)
     views = [v for v in all_views if v is not None]
     for view in views:
-        changes += read_sentence(view) + handled_things(view) + presented_things(view)
+        found = read_sentence(view) + handled_things(view) + presented_things(view)
+        changes += found + conjoined_holdings(view, found)
     if _told_in_past(views):  # "witches have a keen scent": a general truth, not a state in story time
         changes = [c for c in changes if not (c.present_tense and c.modality == Modality.ASSERTED)]
     changes += _names(world)
