@@ -17,7 +17,9 @@ Verbs of manual handling that the possession classes of ``verb_classes.json`` le
 A verb joins a class as in ``build_verb_classes.py``: one of its first ``--senses`` senses is a key synset
 or descends from one through hypernyms; the class of its most frequent such sense wins.
 
-Nouns: ``fixed`` are the things no one picks up in a story ("the table", "the floor", "the wall", "the
+Nouns: ``material`` are the nouns whose first sense is a substance (noun.substance: "pewter", "tin", "wax",
+"wood"): a person noun compounded with one names a figure one can handle ("the pewter soldier").
+``fixed`` are the things no one picks up in a story ("the table", "the floor", "the wall", "the
 cart", "the tree"): the first sense of the noun in a thing lexicographer file descends from a structure,
 furniture, a conveyance, a surface, a tree, a geological formation or a body of water.
 """
@@ -53,6 +55,7 @@ KEYS: dict[str, list[tuple[str, int, str]]] = {
     ],
 }
 ORDER = ("remove", "rub", "vanish")
+SUBSTANCE = 27  # lexicographer file noun.substance
 
 FIXED_KEYS: list[tuple[str, int, str]] = [
     ("structure", 1, "a thing constructed"),  # house, wall, door, window
@@ -116,22 +119,31 @@ def fixed_nouns(folder: Path) -> list[str]:
     return fixed
 
 
+def material_nouns(folder: Path) -> list[str]:
+    synsets = read_data(folder / "data.noun")
+    senses = read_index(folder / "index.noun")
+    return [
+        lemma for lemma, offsets in sorted(senses.items()) if lemma.isalpha() and synsets[offsets[0]][0] == SUBSTANCE
+    ]
+
+
 def main(folder: Path, n_senses: int = 2) -> None:
     members = handling_verbs(folder, n_senses)
     fixed = fixed_nouns(folder)
+    material = material_nouns(folder)
     data = {
         "source": "WordNet 3.0 (Princeton University, WordNet 3.0 licence): data.verb, index.verb, data.noun, index.noun",
         "command": f"python scripts/build_handling_verbs.py WORDNET_DIR  (senses={n_senses})",
         "keys": {name: [f"{lemma}.v.{n}" for lemma, n, _ in picks] for name, picks in KEYS.items()},
         "fixed_keys": [f"{lemma}.n.{n}" for lemma, n, _ in FIXED_KEYS],
         "classes": members,
-        "nouns": {"fixed": fixed},
+        "nouns": {"fixed": fixed, "material": material},
     }
     body = ",\n".join(f"{json.dumps(k)}: {json.dumps(v)}" for k, v in data.items())
     OUT.write_text("{\n" + body + "\n}\n", encoding="utf-8")
     for name, lemmas in members.items():
         print(f"{name}: {len(lemmas)} verbs")
-    print(f"nouns: {len(fixed)} fixed → {OUT}")
+    print(f"nouns: {len(fixed)} fixed, {len(material)} material → {OUT}")
 
 
 if __name__ == "__main__":

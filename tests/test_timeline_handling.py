@@ -32,6 +32,8 @@ TEXTS = {
     "here_would": "Tom came in. 'Here would be a ring,' said Tom.",
     "here_lie": "The queen came in and lied to the king: 'Here is the crown.'",
     "narrated": "The castle stood on a hill. Here was a ring of gold.",
+    "figure": "The boy had a pewter soldier. Years later the young wife wiped the dirt off the soldier.",
+    "person": "The nurse wiped the dirt off the child.",
     "conjoined": "Tom gave Anna the ring and the sword.",
     "both": "The weavers asked for the silk and the gold thread; put both into their own knapsacks.",
     "both_people": "Tom saw the king and the queen. Anna had a ring. Anna saw the king and the queen and kept both.",
@@ -56,6 +58,7 @@ def test_the_classes_come_from_wordnet_with_their_provenance() -> None:
     wanted = {"tear": REMOVE, "pluck": REMOVE, "wrench": REMOVE, "wipe": RUB, "polish": RUB, "vanish": VANISH}
     assert {v: classes.verbs.get(v) for v in wanted} == wanted
     assert classes.verbs.get("tear_off") == REMOVE and "kick" not in classes.verbs
+    assert "pewter" in classes.material and "soldier" not in classes.material
     assert is_portable("ring") and is_portable("lamp") and not is_portable("table") and not is_portable("cart")
     path = Path(__file__).resolve().parents[1] / "worldstate/extract/timeline/data/handling.json"
     data = json.loads(path.read_text(encoding="utf-8"))
@@ -83,6 +86,12 @@ def test_wiping_dirt_off_a_thing_holds_the_thing_not_the_dirt(worlds: dict[str, 
     world = worlds["wipe_off"]
     assert _holders(world, "box", 1) == ["anna"]
     assert _holders(world, "dirt", 1) == []
+
+
+def test_a_figure_of_a_substance_is_handled_like_a_thing(worlds: dict[str, World]) -> None:
+    """'the pewter soldier' earlier makes 'the soldier' a figure; a child is no thing to hold."""
+    assert _holders(worlds["figure"], "soldier", 1) == ["young-wife"]
+    assert _holders(worlds["person"], "child", 0) == []
 
 
 def test_a_fixed_thing_is_not_held(worlds: dict[str, World]) -> None:

@@ -13,7 +13,8 @@ a motion only by a particle reading: "pulled out"):
 - ``vanish``: "vanished with the ring": the one who vanishes takes the thing along.
 
 The subject is a character or a group; the thing is one the possession patterns call holdable, a physical
-thing by WordNet, and not a fixed one ("the table", "the floor", "the cart": ``nouns.fixed``). A clause
+thing by WordNet, and not a fixed one ("the table", "the floor", "the cart": ``nouns.fixed``), or a figure:
+a person noun the story has called a figure of a substance ("the pewter soldier": ``nouns.material``). A clause
 that also sends the thing somewhere ("pulled it into the boat") is left to the readings of place.
 """
 
@@ -43,6 +44,7 @@ class HandlingClasses:
 
     verbs: dict[str, str]
     fixed: frozenset[str]
+    material: frozenset[str]  # nouns of a substance ("pewter", "tin", "wax")
 
 
 @lru_cache(maxsize=1)
@@ -50,7 +52,8 @@ def handling_classes() -> HandlingClasses:
     """The classes of ``data/handling.json``."""
     data = load_json("extract.timeline", "data/handling.json")
     verbs = {lemma: name for name, lemmas in data["classes"].items() for lemma in lemmas}
-    return HandlingClasses(verbs, frozenset(data["nouns"]["fixed"]))
+    nouns = data["nouns"]
+    return HandlingClasses(verbs, frozenset(nouns["fixed"]), frozenset(nouns["material"]))
 
 
 def handling_class(view: SentenceView, verb: Token) -> str | None:
@@ -119,9 +122,28 @@ def vanished_with(view: SentenceView, verb: Token) -> Iterator[Change]:
 
 
 def _portable_thing(view: SentenceView, tok: Token | None) -> tuple[str, str, str] | None:
-    """(value, text, lemma) of a holdable, portable thing, else None."""
+    """(value, text, lemma) of a holdable, portable thing or of a figure (:func:`is_figure`), else None."""
     thing = holdable(view, tok)
-    return thing if thing is not None and is_portable(thing[2]) else None
+    if thing is not None and is_portable(thing[2]):
+        return thing
+    if tok is not None and tok.pos_ == "NOUN" and is_figure(view, tok.lemma_.lower()):
+        return view.ent(tok) or tok.lemma_.lower(), view.phrase(tok), tok.lemma_.lower()
+    return None
+
+
+def is_figure(view: SentenceView, lemma: str) -> bool:
+    """The story calls this person noun a figure of a substance, here or before ("the pewter soldier",
+    "a tin soldier", "the wax doll"): the noun names a thing one can handle."""
+    material = handling_classes().material
+    where: SentenceView | None = view
+    while where is not None:
+        for tok in where.doc:
+            if tok.lemma_.lower() == lemma and any(
+                c.dep_ == "compound" and c.lemma_.lower() in material for c in tok.children
+            ):
+                return True
+        where = where.previous
+    return False
 
 
 def _source(verb: Token, obj: Token | None) -> Token | None:
