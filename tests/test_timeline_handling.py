@@ -34,6 +34,8 @@ TEXTS = {
     "narrated": "The castle stood on a hill. Here was a ring of gold.",
     "figure": "The boy had a pewter soldier. Years later the young wife wiped the dirt off the soldier.",
     "person": "The nurse wiped the dirt off the child.",
+    "alternative": "Tom will give Anna a gift. Tom gave Anna the ring or the sword.",
+    "take_off": "Tom took off his hat.",
     "conjoined": "Tom gave Anna the ring and the sword.",
     "both": "The weavers asked for the silk and the gold thread; put both into their own knapsacks.",
     "both_people": "Tom saw the king and the queen. Anna had a ring. Anna saw the king and the queen and kept both.",
@@ -142,3 +144,12 @@ def test_both_for_people_is_no_thing(worlds: dict[str, World]) -> None:
     """'saw the king and the queen and kept both': not the ring of the sentence before."""
     world = worlds["both_people"]
     assert [s for s in world.timeline.states if s.predicate == Predicate.HOLDS and s.start == 2] == []
+
+
+def test_alternatives_do_not_share_a_holding(worlds: dict[str, World]) -> None:
+    assert _holders(worlds["alternative"], "sword", 1) == []
+
+
+def test_a_possession_verb_with_a_particle_is_left_to_the_possession_patterns(worlds: dict[str, World]) -> None:
+    """'took off his hat': "take" has its own class and its own readings of off and out."""
+    assert _holders(worlds["take_off"], "hat", 0) == []

@@ -28,7 +28,7 @@ from worldstate.data import load_json
 from worldstate.extract.timeline.change import Change, make_change
 from worldstate.extract.timeline.clause import SentenceView, Token, direct_object
 from worldstate.extract.timeline.patterns import holdable
-from worldstate.extract.timeline.verbs import MOTION, class_of, is_thing_noun, particle
+from worldstate.extract.timeline.verbs import MOTION, class_of, is_thing_noun, particle, verb_classes
 from worldstate.state.timeline import Predicate
 
 REMOVE, RUB, VANISH = "remove", "rub", "vanish"
@@ -66,7 +66,17 @@ def handling_class(view: SentenceView, verb: Token) -> str | None:
     if lemma in verbs:
         return verbs[lemma]
     prt = particle(verb)
-    return verbs.get(f"{lemma}_{prt}") if prt else None
+    if not prt or _possession_lemma(view, lemma):
+        return None  # "took off his hat": the possession patterns read "take" with its particles
+    return verbs.get(f"{lemma}_{prt}")
+
+
+def _possession_lemma(view: SentenceView, lemma: str) -> bool:
+    """A lemma of a possession class of its own (the hand lists, or WordNet's other than motion)."""
+    w = view.w
+    if lemma in w.take_verbs or lemma in w.give_verbs or lemma in w.lose_verbs or lemma in w.consume_verbs:
+        return True
+    return verb_classes().verbs.get(lemma) not in (None, MOTION)
 
 
 def is_portable(lemma: str) -> bool:
