@@ -36,6 +36,7 @@ TEXTS = {
     "person": "The nurse wiped the dirt off the child.",
     "alternative": "Tom will give Anna a gift. Tom gave Anna the ring or the sword.",
     "take_off": "Tom took off his hat.",
+    "rubbed_away": "The old man wiped off a tear.",
     "conjoined": "Tom gave Anna the ring and the sword.",
     "both": "The weavers asked for the silk and the gold thread; put both into their own knapsacks.",
     "both_people": "Tom saw the king and the queen. Anna had a ring. Anna saw the king and the queen and kept both.",
@@ -88,6 +89,7 @@ def test_wiping_dirt_off_a_thing_holds_the_thing_not_the_dirt(worlds: dict[str, 
     world = worlds["wipe_off"]
     assert _holders(world, "box", 1) == ["anna"]
     assert _holders(world, "dirt", 1) == []
+    assert _holders(worlds["rubbed_away"], "tear", 0) == []
 
 
 def test_a_figure_of_a_substance_is_handled_like_a_thing(worlds: dict[str, World]) -> None:

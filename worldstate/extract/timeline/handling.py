@@ -9,7 +9,7 @@ a motion only by a particle reading: "pulled out"):
 - ``remove``: "tore the star off the tree", "pulled the nail out of the board", "tore off the golden star":
   with a source phrase (off, from, out of) or an off/out/away particle, the subject holds the object;
 - ``rub``: "polished the lamp", "wiped the dirt off the soldier": the subject holds what is rubbed (the
-  source of "wiped X off Y", else the object);
+  source of "wiped X off Y", else the object; not what is rubbed away: "wiped off a tear");
 - ``vanish``: "vanished with the ring": the one who vanishes takes the thing along.
 
 The subject is a character or a group; the thing is one the possession patterns call holdable, a physical
@@ -107,8 +107,12 @@ def handled(view: SentenceView, verb: Token, cls: str) -> Iterator[Change]:
         if source is None and particle(verb) not in REMOVAL_PARTICLES:
             return
         tok = obj
+    elif source is not None:
+        tok = source
+    elif particle(verb) in REMOVAL_PARTICLES:
+        return  # "wiped off a tear": the object is what is rubbed away, no thing in hand
     else:
-        tok = source if source is not None else obj
+        tok = obj
     thing = _portable_thing(view, tok)
     if thing is None or tok is None or thing[0] == subj:
         return
