@@ -8,8 +8,11 @@ from typing import TYPE_CHECKING
 
 from worldstate.extract.timeline.assemble import assemble
 from worldstate.extract.timeline.clause import SentenceView, sentence_views
+from worldstate.extract.timeline.conjoined import conjoined_holdings
+from worldstate.extract.timeline.handling import handled_things
 from worldstate.extract.timeline.inferred import read_inferred, settle
 from worldstate.extract.timeline.patterns import Change, read_sentence
+from worldstate.extract.timeline.presentative import presented_things
 from worldstate.extract.timeline.scene import scene_members
 from worldstate.extract.timeline.story_time import story_time
 from worldstate.extract.timeline.tally import tally_changes
@@ -26,7 +29,8 @@ def build_timeline(world: World) -> Timeline:
     all_views = sentence_views(world)
     views = [v for v in all_views if v is not None]
     for view in views:
-        changes += read_sentence(view)
+        found = read_sentence(view) + handled_things(view) + presented_things(view)
+        changes += found + conjoined_holdings(view, found)
         changes += read_inferred(view)  # places a reader infers (led along, tied to, resting at)
     changes += tally_changes(views)  # event arithmetic: group sizes, transfer tallies, debts
     if _told_in_past(views):  # "witches have a keen scent": a general truth, not a state in story time

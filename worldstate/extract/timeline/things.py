@@ -16,7 +16,8 @@ from worldstate.extract.timeline.clause import SentenceView, Token
 from worldstate.extract.timeline.verbs import is_body_noun, is_thing_noun
 
 SINGULAR = frozenset({"it"})  # "this"/"that" stand for what was told as often as for a thing
-PLURAL = frozenset({"them", "these", "those"})
+PLURAL = frozenset({"them", "these", "those", "both"})
+BOTH = "both"  # stands for coordinated nouns of its own sentence
 LOOK_BACK = 2  # sentences before the pronoun's own
 MIN_CONFIDENCE = 0.4
 _ROLE_WEIGHT = {"dobj": 1.0, "nsubjpass": 1.0, "nsubj": 0.9, "conj": 0.9, "pobj": 0.8, "attr": 0.7, "appos": 0.7}
@@ -40,6 +41,8 @@ def is_thing_pronoun(tok: Token) -> bool:
 def thing_antecedent(view: SentenceView, pronoun: Token, persons: bool = False) -> Antecedent | None:
     """The best earlier noun of a thing the pronoun can stand for, with its confidence, or None
     (``persons``: also a person of no known gender, "the child … deposited it in her arms")."""
+    if pronoun.lower_ == BOTH:
+        return _both_antecedent(view, pronoun)
     plural = pronoun.lower_ in PLURAL
     best: Antecedent | None = None
     where: SentenceView | None = view
@@ -57,6 +60,17 @@ def thing_antecedent(view: SentenceView, pronoun: Token, persons: bool = False) 
                 best = Antecedent(where, noun, round(score, 3))
         where = where.previous
     return best if best is not None and best.confidence >= MIN_CONFIDENCE else None
+
+
+def _both_antecedent(view: SentenceView, pronoun: Token) -> Antecedent | None:
+    """What 'both' stands for: the nearest earlier coordinated noun of its sentence ("asked for the silk
+    and the gold thread; put both into their knapsacks"), when it is a thing ("saw the king and the queen
+    and took both by the hand": no thing)."""
+    nouns = (t for t in reversed(view.doc[: pronoun.i]) if t.pos_ in ("NOUN", "PROPN"))
+    pair = next((t for t in nouns if any(c.dep_ == "conj" for c in t.children)), None)
+    if pair is None or not _compatible(view, pair, plural=True):
+        return None
+    return Antecedent(view, pair, 1.0)
 
 
 def _compatible(view: SentenceView, noun: Token, plural: bool) -> bool:

@@ -1,0 +1,150 @@
+"""Build ``worldstate/extract/timeline/data/handling.json`` from WordNet 3.0's verb and noun files.
+
+    python scripts/build_handling_verbs.py WORDNET_DIR   # the folder with data.verb, index.verb, data.noun, index.noun
+
+(the same WordNet 3.0 files as ``scripts/build_verb_classes.py``; its readers are reused.)
+
+Verbs of manual handling that the possession classes of ``verb_classes.json`` leave out:
+
+- ``remove``: taking a thing off or out of something ("tore the star off the tree", "pulled the nail out of
+  the board", "removed the ring from his finger", "tore off the golden star"): with a source phrase or an
+  off/out particle, the subject holds the thing afterwards;
+- ``rub``: working on a thing with the hands ("wiped the dirt off the soldier", "polished the lamp",
+  "brushed the coat"): the subject holds what is rubbed (the object, or the source of "wiped X off Y");
+- ``vanish``: going out of sight ("vanished with the ring", "disappeared with it"): like a motion verb, a
+  "with" phrase of a thing is taken along.
+
+A verb joins a class as in ``build_verb_classes.py``: one of its first ``--senses`` senses is a key synset
+or descends from one through hypernyms; the class of its most frequent such sense wins.
+
+Nouns: ``material`` are the nouns whose first sense is a substance (noun.substance: "pewter", "tin", "wax",
+"wood"): a person noun compounded with one names a figure one can handle ("the pewter soldier").
+``fixed`` are the things no one picks up in a story ("the table", "the floor", "the wall", "the
+cart", "the tree"): the first sense of the noun in a thing lexicographer file descends from a structure,
+furniture, a conveyance, a surface, a tree, a geological formation or a body of water.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+
+from build_verb_classes import THING_LEXFILES, read_data, read_index, usable
+
+OUT = Path(__file__).resolve().parents[1] / "worldstate" / "extract" / "timeline" / "data" / "handling.json"
+
+# class → key synsets as (lemma, sense number in index.verb order, gloss start to check the pick)
+KEYS: dict[str, list[tuple[str, int, str]]] = {
+    "remove": [
+        ("tear", 1, "separate or cause to separate abruptly"),  # rip, rend
+        ("tear", 2, "to separate or be separated by force"),
+        ("pull", 1, "cause to move by pulling"),  # pull, draw, tug, yank
+        ("pull", 4, "apply force so as to cause motion towards"),  # wrench, jerk
+        ("remove", 1, "remove something concrete"),  # take off, detach, unhook, peel
+    ],
+    "rub": [
+        ("rub", 1, "move over something with pressure"),  # wipe, scrub, brush, scour
+        ("clean", 1, "make clean by removing dirt"),  # dust, sponge
+        ("polish", 1, "make (a surface) shine"),  # shine, burnish, buff
+    ],
+    "vanish": [
+        ("disappear", 1, "get lost, as without warning"),  # vanish, go away
+    ],
+}
+ORDER = ("remove", "rub", "vanish")
+SUBSTANCE = 27  # lexicographer file noun.substance
+
+FIXED_KEYS: list[tuple[str, int, str]] = [
+    ("structure", 1, "a thing constructed"),  # house, wall, door, window
+    ("furniture", 1, "furnishings that make a room"),  # table, chair, bed
+    ("conveyance", 3, "something that serves as a means of transportation"),  # cart, boat, carriage
+    ("surface", 1, "the outer boundary of an artifact"),  # floor, ceiling
+    ("tree", 1, "a tall perennial woody plant"),
+    ("geological_formation", 1, "(geology) the geological features"),  # hill, cliff, cave
+    ("body_of_water", 1, "the part of the earth's surface covered with water"),
+]
+
+
+def picked(synsets: dict, senses: dict[str, list[str]], lemma: str, n: int, gloss: str) -> str:
+    """The offset of sense ``n`` of ``lemma``, checked against the start of its gloss."""
+    offset = senses[lemma][n - 1]
+    if not synsets[offset][3].startswith(gloss):
+        raise SystemExit(f"{lemma} sense {n} is {synsets[offset][3][:60]!r}, not {gloss!r}")
+    return offset
+
+
+def descends(synsets: dict, keys: set[str]) -> Callable[[str], bool]:
+    """offset → whether it is one of ``keys`` or descends from one through hypernyms."""
+    sys.setrecursionlimit(10000)
+
+    @cache
+    def below(offset: str) -> bool:
+        return offset in keys or any(below(h) for h in synsets[offset][2])
+
+    return below
+
+
+def handling_verbs(folder: Path, n_senses: int) -> dict[str, list[str]]:
+    synsets = read_data(folder / "data.verb")
+    senses = read_index(folder / "index.verb")
+    tests = {
+        name: descends(synsets, {picked(synsets, senses, *pick) for pick in picks}) for name, picks in KEYS.items()
+    }
+    members: dict[str, list[str]] = {name: [] for name in KEYS}
+    for lemma, offsets in sorted(senses.items()):
+        if not usable(lemma):
+            continue
+        for offset in offsets[:n_senses]:
+            found = [name for name in ORDER if tests[name](offset)]
+            if found:
+                members[found[0]].append(lemma)
+                break
+    return members
+
+
+def fixed_nouns(folder: Path) -> list[str]:
+    synsets = read_data(folder / "data.noun")
+    senses = read_index(folder / "index.noun")
+    below = descends(synsets, {picked(synsets, senses, *pick) for pick in FIXED_KEYS})
+    fixed = []
+    for lemma, offsets in sorted(senses.items()):
+        if not lemma.isalpha():
+            continue
+        first = next((o for o in offsets if synsets[o][0] in THING_LEXFILES), None)
+        if first is not None and below(first):
+            fixed.append(lemma)
+    return fixed
+
+
+def material_nouns(folder: Path) -> list[str]:
+    synsets = read_data(folder / "data.noun")
+    senses = read_index(folder / "index.noun")
+    return [
+        lemma for lemma, offsets in sorted(senses.items()) if lemma.isalpha() and synsets[offsets[0]][0] == SUBSTANCE
+    ]
+
+
+def main(folder: Path, n_senses: int = 2) -> None:
+    members = handling_verbs(folder, n_senses)
+    fixed = fixed_nouns(folder)
+    material = material_nouns(folder)
+    data = {
+        "source": "WordNet 3.0 (Princeton University, WordNet 3.0 licence): data.verb, index.verb, data.noun, index.noun",
+        "command": f"python scripts/build_handling_verbs.py WORDNET_DIR  (senses={n_senses})",
+        "keys": {name: [f"{lemma}.v.{n}" for lemma, n, _ in picks] for name, picks in KEYS.items()},
+        "fixed_keys": [f"{lemma}.n.{n}" for lemma, n, _ in FIXED_KEYS],
+        "classes": members,
+        "nouns": {"fixed": fixed, "material": material},
+    }
+    body = ",\n".join(f"{json.dumps(k)}: {json.dumps(v)}" for k, v in data.items())
+    OUT.write_text("{\n" + body + "\n}\n", encoding="utf-8")
+    for name, lemmas in members.items():
+        print(f"{name}: {len(lemmas)} verbs")
+    print(f"nouns: {len(fixed)} fixed, {len(material)} material → {OUT}")
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]), int(sys.argv[2]) if len(sys.argv) > 2 else 2)
