@@ -26,13 +26,12 @@ furniture, a conveyance, a surface, a tree, a geological formation or a body of 
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
-from build_verb_classes import THING_LEXFILES, read_data, read_index, usable
+from build_verb_classes import THING_LEXFILES, read_data, read_index, usable, write_data
 
 OUT = Path(__file__).resolve().parents[1] / "worldstate" / "extract" / "timeline" / "data" / "handling.json"
 
@@ -139,8 +138,7 @@ def main(folder: Path, n_senses: int = 2) -> None:
         "classes": members,
         "nouns": {"fixed": fixed, "material": material},
     }
-    body = ",\n".join(f"{json.dumps(k)}: {json.dumps(v)}" for k, v in data.items())
-    OUT.write_text("{\n" + body + "\n}\n", encoding="utf-8")
+    write_data(OUT, data)
     for name, lemmas in members.items():
         print(f"{name}: {len(lemmas)} verbs")
     print(f"nouns: {len(fixed)} fixed, {len(material)} material → {OUT}")

@@ -20,12 +20,11 @@ of :mod:`scripts.build_verb_classes` parse the files.
 
 from __future__ import annotations
 
-import json
 import sys
 from functools import cache
 from pathlib import Path
 
-from build_verb_classes import read_data, read_index, usable
+from build_verb_classes import class_members, key_offsets, read_data, read_index, write_data
 
 OUT = Path(__file__).resolve().parents[1] / "worldstate" / "extract" / "timeline" / "data" / "place_verbs.json"
 
@@ -58,31 +57,8 @@ def place_verbs(folder: Path) -> dict[str, list[str]]:
     """Class → its verbs (a verb in both classes is kept in the first that its senses reach)."""
     synsets = read_data(folder / "data.verb")
     senses = read_index(folder / "index.verb")
-    keys: dict[str, str] = {}
-    for name, picks in KEYS.items():
-        for lemma, n, gloss in picks:
-            offset = senses[lemma][n - 1]
-            if not synsets[offset][3].startswith(gloss):
-                raise SystemExit(f"{lemma} sense {n} is {synsets[offset][3][:60]!r}, not {gloss!r}")
-            keys[offset] = name
-    sys.setrecursionlimit(10000)
-
-    @cache
-    def classes(offset: str) -> frozenset[str]:
-        found = {keys[offset]} if offset in keys else set()
-        for h in synsets[offset][2]:
-            found |= classes(h)
-        return frozenset(found)
-
-    members: dict[str, list[str]] = {name: [] for name in KEYS}
-    for lemma, offsets in sorted(senses.items()):
-        if not usable(lemma):
-            continue
-        for offset in offsets[:MAX_SENSES]:
-            found = classes(offset)
-            if found:
-                members[next(c for c in KEYS if c in found)].append(lemma)
-                break
+    keys = key_offsets(synsets, senses, KEYS)
+    members = class_members(synsets, senses, keys, list(KEYS), MAX_SENSES)
     for name, picks in KEYS.items():  # a key's own verb belongs to its class ("bind" of bind.v.3)
         for lemma, _, _ in picks:
             if not any(lemma in m for m in members.values()):
@@ -115,8 +91,7 @@ def main(folder: Path) -> None:
         "classes": members,
         "nouns": {"worn": worn_nouns(folder)},
     }
-    body = ",\n".join(f"{json.dumps(k)}: {json.dumps(v)}" for k, v in data.items())
-    OUT.write_text("{\n" + body + "\n}\n", encoding="utf-8")
+    write_data(OUT, data)
     for name, lemmas in members.items():
         print(f"{name}: {len(lemmas)} verbs")
     print(f"worn: {len(data['nouns']['worn'])} nouns")

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
@@ -114,10 +115,13 @@ def read_index(path: Path) -> dict[str, list[str]]:
     return senses
 
 
-def key_offsets(synsets: dict, senses: dict[str, list[str]]) -> dict[str, str]:
-    """offset → class of every key synset (each pick checked against the start of its gloss)."""
+def key_offsets(
+    synsets: dict, senses: dict[str, list[str]], table: dict[str, list[tuple[str, int, str]]] | None = None
+) -> dict[str, str]:
+    """offset → class of every key synset of ``table`` (default: this script's ``KEYS``), each pick checked
+    against the start of its gloss."""
     keys: dict[str, str] = {}
-    for name, picks in KEYS.items():
+    for name, picks in (KEYS if table is None else table).items():
         for lemma, n, gloss in picks:
             offset = senses[lemma][n - 1]
             if not synsets[offset][3].startswith(gloss):
@@ -134,10 +138,11 @@ def usable(lemma: str) -> bool:
     return len(parts) == 1 or (len(parts) == 2 and parts[1] in PARTICLES)
 
 
-def verb_classes(folder: Path, n_senses: int) -> dict[str, list[str]]:
-    synsets = read_data(folder / "data.verb")
-    senses = read_index(folder / "index.verb")
-    keys = key_offsets(synsets, senses)
+def class_members(
+    synsets: dict, senses: dict[str, list[str]], keys: dict[str, str], order: Sequence[str], n_senses: int
+) -> dict[str, list[str]]:
+    """Class → its verbs: a usable verb joins the first class (in ``order``) that one of its first ``n_senses``
+    senses reaches through its hypernyms from a key synset (``keys``: offset → class)."""
     sys.setrecursionlimit(10000)
 
     @cache
@@ -147,17 +152,29 @@ def verb_classes(folder: Path, n_senses: int) -> dict[str, list[str]]:
             found |= classes(h)
         return frozenset(found)
 
-    members: dict[str, list[str]] = {name: [] for name in KEYS}
+    members: dict[str, list[str]] = {name: [] for name in order}
     for lemma, offsets in sorted(senses.items()):
         if not usable(lemma):
             continue
         for offset in offsets[:n_senses]:
             found = classes(offset)
             if found:
-                name = next(c for c in ORDER if c in found)
-                members[name].append(lemma)
+                members[next(c for c in order if c in found)].append(lemma)
                 break
     return members
+
+
+def write_data(out: Path, data: dict[str, object]) -> None:
+    """The data file: one top-level key a line, as the package's WordNet class files are kept."""
+    body = ",\n".join(f"{json.dumps(k)}: {json.dumps(v)}" for k, v in data.items())
+    out.write_text("{\n" + body + "\n}\n", encoding="utf-8")
+
+
+def verb_classes(folder: Path, n_senses: int) -> dict[str, list[str]]:
+    synsets = read_data(folder / "data.verb")
+    senses = read_index(folder / "index.verb")
+    members = class_members(synsets, senses, key_offsets(synsets, senses), ORDER, n_senses)
+    return {name: members[name] for name in KEYS}
 
 
 def noun_classes(folder: Path) -> dict[str, list[str]]:
@@ -194,8 +211,7 @@ def main(folder: Path, n_senses: int = 2) -> None:
         "classes": members,  # class → verbs (each in the class of its most frequent matching sense)
         "nouns": nouns,
     }
-    body = ",\n".join(f"{json.dumps(k)}: {json.dumps(v)}" for k, v in data.items())
-    OUT.write_text("{\n" + body + "\n}\n", encoding="utf-8")
+    write_data(OUT, data)
     for name, lemmas in members.items():
         print(f"{name}: {len(lemmas)} verbs")
     print(f"nouns: {len(nouns['thing'])} thing, {len(nouns['body'])} body → {OUT}")

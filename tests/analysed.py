@@ -14,3 +14,14 @@ def world(text: str, settings: Settings | None = None, **options: object) -> Wor
 def summary_world(sentences: list[str], settings: Settings | None = None) -> World:
     """A summary given as sentences, analysed as the bench does (one paragraph each, parse layer only)."""
     return analyze("\n\n".join(sentences), settings or Settings(), layers="parse")
+
+
+def holders(world: World, thing: str, sentence: int) -> list[str]:
+    """Who holds a thing whose value (or the words the story used for it) contains ``thing`` at ``sentence``."""
+    from worldstate.state.timeline import Predicate
+
+    return [
+        s.subject
+        for s in world.timeline.at(sentence)
+        if s.predicate == Predicate.HOLDS and (thing in s.value or thing in s.value_text)
+    ]

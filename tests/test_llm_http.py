@@ -8,11 +8,12 @@ import threading
 import time
 from collections import deque
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 
 import pytest
+from local_http import LocalHTTP
 
 from worldstate.config import Settings
 from worldstate.detect.llm import RetryPolicy, get_adjudicator, reset_adjudicators
@@ -48,7 +49,7 @@ GOOD = json.dumps(
 )
 
 
-class FakeServer:
+class FakeServer(LocalHTTP):
     """Answers POST /v1/chat/completions from a script of actions; records every request."""
 
     def __init__(self) -> None:
@@ -85,18 +86,7 @@ class FakeServer:
                 except (BrokenPipeError, ConnectionResetError):
                     pass
 
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.httpd.daemon_threads = True
-        self.thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
-        self.thread.start()
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
-
-    def close(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
+        self.start(Handler)
 
 
 @pytest.fixture

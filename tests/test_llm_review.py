@@ -5,13 +5,13 @@ tests start: which findings are sent, what a yes and a no do to them and to the 
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 
 import pytest
+from local_http import LocalHTTP
 
 from worldstate.config import Settings
 from worldstate.detect.llm import reset_adjudicators
@@ -26,7 +26,7 @@ DEAD_STORY = (
 )
 
 
-class ReviewServer:
+class ReviewServer(LocalHTTP):
     """An OpenAI-compatible chat endpoint: says yes to a claim that names any word of ``yes_words``, no to the
     others; answers "no error" to any other task. Records the task of every request (``finding`` or other)."""
 
@@ -49,9 +49,7 @@ class ReviewServer:
                 self.end_headers()
                 self.wfile.write(data)
 
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.httpd.daemon_threads = True
-        threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True).start()
+        self.start(Handler)
 
     def reply(self, messages: list[dict[str, str]]) -> dict[str, Any]:
         system, user = messages[0]["content"], messages[1]["content"]
@@ -71,14 +69,6 @@ class ReviewServer:
             "choices": [{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}],
             "usage": {"prompt_tokens": 50, "completion_tokens": 10},
         }
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
-
-    def close(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
 
 
 @pytest.fixture(autouse=True)

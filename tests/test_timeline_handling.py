@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+from analysed import holders
 
 from worldstate.analysis import World, analyze
 from worldstate.extract.timeline.handling import REMOVE, RUB, VANISH, handling_classes, is_portable
@@ -48,14 +49,6 @@ def worlds() -> dict[str, World]:
     return {name: analyze(text) for name, text in TEXTS.items()}
 
 
-def _holders(world: World, thing: str, sentence: int) -> list[str]:
-    return [
-        s.subject
-        for s in world.timeline.at(sentence)
-        if s.predicate == Predicate.HOLDS and (thing in s.value or thing in s.value_text)
-    ]
-
-
 def test_the_classes_come_from_wordnet_with_their_provenance() -> None:
     classes = handling_classes()
     wanted = {"tear": REMOVE, "pluck": REMOVE, "wrench": REMOVE, "wipe": RUB, "polish": RUB, "vanish": VANISH}
@@ -69,41 +62,41 @@ def test_the_classes_come_from_wordnet_with_their_provenance() -> None:
 
 
 def test_taking_a_thing_off_something_is_a_take(worlds: dict[str, World]) -> None:
-    assert _holders(worlds["tore_off"], "star", 0) == ["tom"]
-    assert _holders(worlds["out_of"], "knife", 0) == ["mary"]
+    assert holders(worlds["tore_off"], "star", 0) == ["tom"]
+    assert holders(worlds["out_of"], "knife", 0) == ["mary"]
 
 
 def test_a_removal_particle_is_a_take_without_a_source(worlds: dict[str, World]) -> None:
-    assert _holders(worlds["particle"], "star", 0) == ["boy"]
+    assert holders(worlds["particle"], "star", 0) == ["boy"]
 
 
 def test_pulling_without_a_source_or_particle_holds_nothing(worlds: dict[str, World]) -> None:
-    assert _holders(worlds["no_source"], "rope", 0) == []
+    assert holders(worlds["no_source"], "rope", 0) == []
 
 
 def test_the_one_who_rubs_a_thing_holds_it(worlds: dict[str, World]) -> None:
-    assert _holders(worlds["polish"], "lamp", 0) == ["anna"]
+    assert holders(worlds["polish"], "lamp", 0) == ["anna"]
 
 
 def test_wiping_dirt_off_a_thing_holds_the_thing_not_the_dirt(worlds: dict[str, World]) -> None:
     world = worlds["wipe_off"]
-    assert _holders(world, "box", 1) == ["anna"]
-    assert _holders(world, "dirt", 1) == []
-    assert _holders(worlds["rubbed_away"], "tear", 0) == []
+    assert holders(world, "box", 1) == ["anna"]
+    assert holders(world, "dirt", 1) == []
+    assert holders(worlds["rubbed_away"], "tear", 0) == []
 
 
 def test_a_figure_of_a_substance_is_handled_like_a_thing(worlds: dict[str, World]) -> None:
     """'the pewter soldier' earlier makes 'the soldier' a figure; a child is no thing to hold."""
-    assert _holders(worlds["figure"], "soldier", 1) == ["young-wife"]
-    assert _holders(worlds["person"], "child", 0) == []
+    assert holders(worlds["figure"], "soldier", 1) == ["young-wife"]
+    assert holders(worlds["person"], "child", 0) == []
 
 
 def test_a_fixed_thing_is_not_held(worlds: dict[str, World]) -> None:
-    assert _holders(worlds["fixed"], "table", 0) == []
+    assert holders(worlds["fixed"], "table", 0) == []
 
 
 def test_a_thing_sent_to_a_goal_is_left_to_the_place_readings(worlds: dict[str, World]) -> None:
-    assert "tom" not in _holders(worlds["sent"], "box", 0)
+    assert "tom" not in holders(worlds["sent"], "box", 0)
 
 
 def test_a_put_later_in_the_sentence_wins(worlds: dict[str, World]) -> None:
@@ -111,17 +104,17 @@ def test_a_put_later_in_the_sentence_wins(worlds: dict[str, World]) -> None:
     world = worlds["put_after"]
     states = [s for s in world.timeline.states if s.predicate == Predicate.HOLDS and "ring" in s.value]
     assert [s.subject for s in states] == ["margaret"] and states[0].end == 0
-    assert _holders(world, "ring", 0) == []
+    assert holders(world, "ring", 0) == []
 
 
 def test_vanishing_with_a_thing_takes_it_along(worlds: dict[str, World]) -> None:
-    assert _holders(worlds["vanish"], "ring", 0) == ["old-witch"]
-    assert _holders(worlds["vanish_sound"], "sigh", 0) == []
+    assert holders(worlds["vanish"], "ring", 0) == ["old-witch"]
+    assert holders(worlds["vanish_sound"], "sigh", 0) == []
 
 
 def test_a_speaker_presenting_a_thing_holds_it(worlds: dict[str, World]) -> None:
     world = worlds["here"]
-    assert _holders(world, "ring", 1) == ["young-man"]
+    assert holders(world, "ring", 1) == ["young-man"]
     state = next(s for s in world.timeline.states if s.predicate == Predicate.HOLDS)
     assert world.text[state.evidence.start : state.evidence.end].startswith("Well, here is a gold ring")
 
@@ -134,12 +127,12 @@ def test_no_holding_from_a_presentative_that_shows_nothing_at_hand(worlds: dict[
 
 def test_coordinated_things_share_a_holding(worlds: dict[str, World]) -> None:
     world = worlds["conjoined"]
-    assert _holders(world, "ring", 0) == ["anna"] and _holders(world, "sword", 0) == ["anna"]
+    assert holders(world, "ring", 0) == ["anna"] and holders(world, "sword", 0) == ["anna"]
 
 
 def test_both_stands_for_the_coordinated_things_of_its_sentence(worlds: dict[str, World]) -> None:
     world = worlds["both"]
-    assert _holders(world, "silk", 0) == ["weavers"] and _holders(world, "thread", 0) == ["weavers"]
+    assert holders(world, "silk", 0) == ["weavers"] and holders(world, "thread", 0) == ["weavers"]
 
 
 def test_both_for_people_is_no_thing(worlds: dict[str, World]) -> None:
@@ -149,9 +142,9 @@ def test_both_for_people_is_no_thing(worlds: dict[str, World]) -> None:
 
 
 def test_alternatives_do_not_share_a_holding(worlds: dict[str, World]) -> None:
-    assert _holders(worlds["alternative"], "sword", 1) == []
+    assert holders(worlds["alternative"], "sword", 1) == []
 
 
 def test_a_possession_verb_with_a_particle_is_left_to_the_possession_patterns(worlds: dict[str, World]) -> None:
     """'took off his hat': "take" has its own class and its own readings of off and out."""
-    assert _holders(worlds["take_off"], "hat", 0) == []
+    assert holders(worlds["take_off"], "hat", 0) == []

@@ -4,6 +4,7 @@ thing is put (``things.py``), read on small hand-written texts."""
 from __future__ import annotations
 
 import pytest
+from analysed import holders
 
 from worldstate.analysis import World, analyze
 from worldstate.extract.timeline.verbs import ACQUIRE, CARRY, GIVE, LOSE, MOTION, PUT, verb_classes
@@ -32,14 +33,6 @@ def worlds() -> dict[str, World]:
     return {name: analyze(text) for name, text in TEXTS.items()}
 
 
-def _holders(world: World, thing: str, sentence: int) -> list[str]:
-    return [
-        s.subject
-        for s in world.timeline.at(sentence)
-        if s.predicate == Predicate.HOLDS and (thing in s.value or thing in s.value_text)
-    ]
-
-
 def _place(world: World, thing: str, sentence: int) -> str | None:
     places = [
         s for s in world.timeline.at(sentence) if s.predicate == Predicate.LOCATION and thing in s.subject.lower()
@@ -57,29 +50,29 @@ def test_the_classes_come_from_wordnet_with_their_provenance() -> None:
 
 def test_a_verb_no_hand_list_names_gets_its_wordnet_class(worlds: dict[str, World]) -> None:
     """'borrowed' is in no hand list: WordNet puts it under get.v.01 (acquire)."""
-    assert _holders(worlds["borrow"], "scales", 0) == ["ali-baba"]
+    assert holders(worlds["borrow"], "scales", 0) == ["ali-baba"]
 
 
 def test_a_passive_give_goes_to_its_recipient(worlds: dict[str, World]) -> None:
     world = worlds["passive"]
-    assert _holders(world, "ring", 0) == ["tom"]
-    assert _holders(world, "ring", 1) == ["princess"]
+    assert holders(world, "ring", 0) == ["tom"]
+    assert holders(world, "ring", 1) == ["princess"]
 
 
 def test_of_two_objects_the_first_is_the_recipient(worlds: dict[str, World]) -> None:
-    assert _holders(worlds["double"], "letter", 0) == ["tom"]
+    assert holders(worlds["double"], "letter", 0) == ["tom"]
 
 
 def test_it_is_the_thing_not_the_manner(worlds: dict[str, World]) -> None:
     """'the letter he had received in so strange a manner, and gave it': 'it' is the letter."""
-    holders = _holders(worlds["it"], "letter", 1)
-    assert len(holders) == 1 and "princess" in holders[0]
+    found = holders(worlds["it"], "letter", 1)
+    assert len(found) == 1 and "princess" in found[0]
 
 
 def test_a_thing_laid_somewhere_is_there_and_held_by_nobody(worlds: dict[str, World]) -> None:
     world = worlds["put"]
-    assert _holders(world, "key", 0) == ["anna"]
-    assert _holders(world, "key", 1) == []
+    assert holders(world, "key", 0) == ["anna"]
+    assert holders(world, "key", 1) == []
     assert _place(world, "key", 1) == "the table"
 
 
@@ -88,7 +81,7 @@ def test_a_thing_dropped_into_another_thing_is_in_it(worlds: dict[str, World]) -
 
 
 def test_a_person_taken_on_someones_back_is_held_by_them(worlds: dict[str, World]) -> None:
-    assert _holders(worlds["back"], "man", 1) == ["girl"]
+    assert holders(worlds["back"], "man", 1) == ["girl"]
 
 
 def test_an_unresolved_it_changes_nothing(worlds: dict[str, World]) -> None:
@@ -98,21 +91,21 @@ def test_an_unresolved_it_changes_nothing(worlds: dict[str, World]) -> None:
 def test_them_needs_a_plural_thing(worlds: dict[str, World]) -> None:
     """'threw them into the river': 'them' is the stones, not the cat in between (one cat is no 'them')."""
     world = worlds["them"]
-    assert _holders(world, "stone", 0) == ["tom"]
-    assert _holders(world, "stone", 2) == []
+    assert holders(world, "stone", 0) == ["tom"]
+    assert holders(world, "stone", 2) == []
     assert _place(world, "stone", 2) == "the river"
 
 
 def test_a_passive_put_leaves_the_thing_at_the_place(worlds: dict[str, World]) -> None:
     """'The shoes were placed in a closet': put.v.01 (WordNet), read from the passive."""
     world = worlds["placed"]
-    assert _holders(world, "shoes", 0) == ["karen"]
-    assert _holders(world, "shoes", 1) == []
+    assert holders(world, "shoes", 0) == ["karen"]
+    assert holders(world, "shoes", 1) == []
     assert _place(world, "shoes", 1) == "a closet"
 
 
 def test_a_particle_verb_takes_its_own_class(worlds: dict[str, World]) -> None:
     """'threw away' is WordNet's throw_away (lose), whatever the hand lists say of 'throw'."""
     world = worlds["away"]
-    assert _holders(world, "nuts", 0) == ["tom"]
-    assert _holders(world, "nuts", 1) == []
+    assert holders(world, "nuts", 0) == ["tom"]
+    assert holders(world, "nuts", 1) == []

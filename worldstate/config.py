@@ -100,23 +100,26 @@ class Settings:
         """The probability a finding needs to be shown by default when set (``finding_threshold``, else
         ``$WORLDSTATE_FINDING_THRESHOLD``; 0 shows every finding), None for the calibrated threshold."""
         chosen = self.finding_threshold or os.environ.get("WORLDSTATE_FINDING_THRESHOLD", "").strip()
-        if not chosen:
-            return None
-        try:
-            value = float(chosen)
-        except ValueError:
-            value = -1.0
-        if not 0.0 <= value <= 1.0:
-            from worldstate.errors import ConfigError
-
-            raise ConfigError(f"WORLDSTATE_FINDING_THRESHOLD must be a probability from 0 to 1, got {chosen!r}")
-        return value
+        return probability(chosen, "WORLDSTATE_FINDING_THRESHOLD") if chosen else None
 
     def public(self) -> dict[str, object]:
         """Settings safe to write into reports (never the API key)."""
         out = {k: v for k, v in self.__dict__.items() if k != "llm_api_key"}
         out["rules"] = list(self.rules)
         return out
+
+
+def probability(chosen: str, name: str) -> float:
+    """A setting's text as a probability from 0 to 1; a clear error naming the setting otherwise."""
+    try:
+        value = float(chosen)
+    except ValueError:
+        value = -1.0
+    if not 0.0 <= value <= 1.0:
+        from worldstate.errors import ConfigError
+
+        raise ConfigError(f"{name} must be a probability from 0 to 1, got {chosen!r}")
+    return value
 
 
 def offline_model_hub() -> None:

@@ -15,9 +15,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from worldstate.config import Settings
+from worldstate.config import Settings, probability
 from worldstate.data import load_yaml
-from worldstate.errors import ConfigError
 from worldstate.state import Finding
 
 TASK = "finding"
@@ -33,15 +32,7 @@ def shipped_floor() -> float:
 def review_floor(settings: Settings) -> float:
     """The lowest probability of an unsure finding the LLM reviews (``llm_review_floor``, else the shipped one)."""
     chosen = settings.llm_review_floor.strip()
-    if not chosen:
-        return shipped_floor()
-    try:
-        value = float(chosen)
-    except ValueError:
-        value = -1.0
-    if not 0.0 <= value <= 1.0:
-        raise ConfigError(f"WORLDSTATE_LLM_REVIEW_FLOOR must be a probability from 0 to 1, got {chosen!r}")
-    return value
+    return probability(chosen, "WORLDSTATE_LLM_REVIEW_FLOOR") if chosen else shipped_floor()
 
 
 @dataclass
