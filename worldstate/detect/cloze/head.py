@@ -68,4 +68,6 @@ def with_llm(answer: ChoiceAnswer, story: str, options: list[str], question: str
         return answer
     verdict, choice, confidence = found
     note = f"LLM adjudicated (offline choice {answer.choice})"
-    return ChoiceAnswer(confidence, [], [*answer.notes, *verdict.notes, note], choice, answer.scores)
+    return ChoiceAnswer(
+        confidence=confidence, findings=[], notes=[*answer.notes, *verdict.notes, note], choice=choice, scores=answer.scores
+    )
