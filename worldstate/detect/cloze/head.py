@@ -69,5 +69,9 @@ def with_llm(answer: ChoiceAnswer, story: str, options: list[str], question: str
     verdict, choice, confidence = found
     note = f"LLM adjudicated (offline choice {answer.choice})"
     return ChoiceAnswer(
-        confidence=confidence, findings=[], notes=[*answer.notes, *verdict.notes, note], choice=choice, scores=answer.scores
+        confidence=confidence,
+        findings=[],
+        notes=[*answer.notes, *verdict.notes, note],
+        choice=choice,
+        scores=answer.scores,
     )
