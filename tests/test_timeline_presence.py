@@ -64,23 +64,11 @@ AWAY = (
 )
 
 
-def test_a_character_who_went_away_does_not_see_what_happens_meanwhile() -> None:
-    assert not _knows(AWAY, "Mr. Brown", "crept out of the sack")
-    assert not _knows(AWAY, "Mr. Brown", "filled the empty sack")
-    assert _knows(AWAY, "Mr. Brown", "picked up the sack")
-
-
 SECRET = (
     "The queen and the king sat at the table. "
     "The queen secretly poured poison into the king's cup. "
     "The king drank the wine and praised the cook."
 )
-
-
-def test_what_the_narration_keeps_secret_is_known_to_its_agent_only() -> None:
-    assert _knows(SECRET, "queen", "secretly poured poison")
-    assert not _knows(SECRET, "king", "secretly poured poison")
-    assert _knows(SECRET, "king", "praised the cook")
 
 
 GUISE = (
@@ -90,22 +78,12 @@ GUISE = (
 )
 
 
-def test_a_disguise_is_no_fact_for_the_one_deceived() -> None:
-    assert _knows(GUISE, "wolf", "disguised himself as a shepherd")
-    assert not _knows(GUISE, "girl", "disguised himself as a shepherd")
-
-
 NOBODY = (
     "The learned man sat by the door of the hall. "
     "The princess spoke with the shadow for a long time. "
     "The princess and the shadow were soon agreed; but no one was to know about it. "
     "Then the princess went on to the castle."
 )
-
-
-def test_no_one_was_to_know_keeps_it_from_the_others_present() -> None:
-    assert _knows(NOBODY, "princess", "no one was to know")
-    assert not _knows(NOBODY, "learned man", "no one was to know")
 
 
 OVERHEARD = (
@@ -139,9 +117,30 @@ SCENE = (
 )
 
 
-def test_what_happens_in_another_scene_is_not_witnessed() -> None:
-    assert not _knows(SCENE, "Anna", "stole a hen")
-    assert _knows(SCENE, "fox", "stole a hen")
+@pytest.mark.parametrize(
+    ("text", "who", "fact", "known"),
+    [
+        # a character who went away does not see what happens meanwhile
+        pytest.param(AWAY, "Mr. Brown", "crept out of the sack", False, id="away-misses-the-escape"),
+        pytest.param(AWAY, "Mr. Brown", "filled the empty sack", False, id="away-misses-the-filling"),
+        pytest.param(AWAY, "Mr. Brown", "picked up the sack", True, id="back-sees-his-own-act"),
+        # what the narration keeps secret is known to its agent only
+        pytest.param(SECRET, "queen", "secretly poured poison", True, id="secret-known-to-its-agent"),
+        pytest.param(SECRET, "king", "secretly poured poison", False, id="secret-kept-from-the-king"),
+        pytest.param(SECRET, "king", "praised the cook", True, id="the-king-knows-his-own-act"),
+        # a disguise is no fact for the one deceived
+        pytest.param(GUISE, "wolf", "disguised himself as a shepherd", True, id="disguise-known-to-the-wolf"),
+        pytest.param(GUISE, "girl", "disguised himself as a shepherd", False, id="disguise-kept-from-the-girl"),
+        # "no one was to know" keeps it from the others present
+        pytest.param(NOBODY, "princess", "no one was to know", True, id="no-one-to-know-but-the-princess"),
+        pytest.param(NOBODY, "learned man", "no one was to know", False, id="no-one-to-know-not-the-man"),
+        # what happens in another scene is not witnessed
+        pytest.param(SCENE, "Anna", "stole a hen", False, id="another-scene-unseen"),
+        pytest.param(SCENE, "fox", "stole a hen", True, id="the-fox-knows-its-theft"),
+    ],
+)
+def test_who_knows_what_happened(text: str, who: str, fact: str, known: bool) -> None:
+    assert _knows(text, who, fact) is known
 
 
 def test_hansel_knows_the_plan_he_overheard(shared_data: Path) -> None:
