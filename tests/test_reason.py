@@ -11,6 +11,16 @@ def _text(ws, span) -> str:
     return ws.story.span_text(span)
 
 
+def cast(text: str, characters: dict[str, str], things: dict[str, str] | None = None) -> WorldBuilder:
+    """A builder over ``text`` with these characters, then these things (id → the name the text uses)."""
+    b = WorldBuilder(text)
+    for entity_id, name in characters.items():
+        b.character(entity_id, name)
+    for entity_id, name in (things or {}).items():
+        b.thing(entity_id, name)
+    return b
+
+
 def only(result):
     assert len(result.conflicts) == 1, [c.explanation for c in result.conflicts]
     return result.conflicts[0]
@@ -21,10 +31,7 @@ TEA = "Anna poured a cup of hot tea. She sat by the window with it. She sipped t
 
 
 def tea_world(text: str = TEA) -> WorldBuilder:
-    b = WorldBuilder(text)
-    b.character("anna", "Anna")
-    b.thing("tea", "tea")
-    return b
+    return cast(text, {"anna": "Anna"}, {"tea": "tea"})
 
 
 def test_hot_tea_cold_tea_conflict():
@@ -203,9 +210,7 @@ STRANGER = (
 
 
 def stranger_world(text: str) -> WorldBuilder:
-    b = WorldBuilder(text)
-    b.character("miller", "miller")
-    b.character("rumpel", "Rumpel")
+    b = cast(text, {"miller": "miller", "rumpel": "Rumpel"})
     b.ws.entity("rumpel").first_sentence = 0  # introduced as "a stranger" in sentence 0
     return b
 
@@ -242,11 +247,7 @@ LETTER = (
 
 
 def letter_world(text: str = LETTER) -> WorldBuilder:
-    b = WorldBuilder(text)
-    b.character("anna", "Anna")
-    b.character("brother", "brother")
-    b.thing("treasure", "treasure")
-    return b
+    return cast(text, {"anna": "Anna", "brother": "brother"}, {"treasure": "treasure"})
 
 
 def test_unread_letter():
@@ -305,10 +306,8 @@ def test_told_secret_is_known_to_the_hearer():
 
 
 def test_thoughts_are_private():
-    b = WorldBuilder("Tom looked at the ring and thought it was fake. He said nothing. Anna said, 'That ring is fake.'")
-    b.character("tom", "Tom")
-    b.character("anna", "Anna")
-    b.thing("ring", "ring")
+    text = "Tom looked at the ring and thought it was fake. He said nothing. Anna said, 'That ring is fake.'"
+    b = cast(text, {"tom": "Tom", "anna": "Anna"}, {"ring": "ring"})
     b.prop("ring", "is", "fake", "it was fake", source=Source.THOUGHT, holder="tom")
     b.prop("ring", "is", "fake", "That ring is fake", source=Source.SPEECH, holder="anna")
     (c,) = check_epistemic(b.ws)
@@ -318,10 +317,7 @@ def test_thoughts_are_private():
 
 def test_acting_on_a_hidden_place():
     text = "In the cellar, Max hid the gold under the barrel. Lena was at the market all day. That night Lena dug under the barrel."
-    b = WorldBuilder(text)
-    b.character("max", "Max")
-    b.character("lena", "Lena")
-    b.thing("gold", "gold")
+    b = cast(text, {"max": "Max", "lena": "Lena"}, {"gold": "gold"})
     b.event("hide", "hid", agent="max", patient="gold", location="barrel")
     hidden = b.prop("gold", "location", "barrel", "the gold under the barrel")
     dig = b.event("dig", "dug under the barrel", agent="lena", patient="gold", location="barrel")
@@ -338,9 +334,7 @@ def test_consistent_story_has_no_conflicts():
         "'I have nothing left but the mill,' said the miller to his sons. "
         "The miller died that winter, and the three sons buried him."
     )
-    b = WorldBuilder(text)
-    b.character("miller", "miller")
-    b.character("son", "eldest son")
+    b = cast(text, {"miller": "miller", "son": "eldest son"})
     b.prop("miller", "count:son", "3", "had three sons")
     b.prop("son", "is", "tall", "tall")
     b.prop("son", "is", "strong", "strong")
