@@ -108,6 +108,29 @@ def record_fit(
     return prov
 
 
+def record_model(
+    settings: Settings,
+    task: str,
+    path: Path,
+    model: Any,
+    data: Path,
+    items: int,
+    score: dict[str, Any],
+    evaluation: str,
+    command: str,
+    started: float,
+    **extra: Any,
+) -> dict[str, Any]:
+    """:func:`record_fit` for a fitted model that carries its provenance (``model.provenance``, serialised by
+    ``model.to_dict()``): the model's JSON written to ``path``, its provenance beside it; returned."""
+    prov = provenance(
+        task, data, items, score, evaluation, command, **extra, seconds=round(time.perf_counter() - started, 1)
+    )
+    model.provenance = prov
+    write_model_json(settings, task, path, model.to_dict(), prov)
+    return prov
+
+
 def write_provenance(settings: Settings, task: str, document: dict[str, Any]) -> Path:
     path = tuned_dir(settings, task) / PROVENANCE
     atomic_write_text(path, jsonio.dumps(document, indent=1) + "\n")
