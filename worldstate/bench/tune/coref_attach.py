@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from worldstate.bench.folds import assign_folds
-from worldstate.bench.tune.store import TuneOptions, command_line, read_provenance, record_model, tuned_else_shipped
+from worldstate.bench.tune.store import TuneOptions, command_line, read_provenance, record_fit, tuned_else_shipped
 from worldstate.config import Settings
 from worldstate.detect.tuned import tuned_dir
 
@@ -219,11 +219,9 @@ def tune_litbank_coref_attach(data: Path, settings: Settings, options: TuneOptio
     score = {f"cv_{m}": round(cv_scores[m], 4) for m in KEEP}
     score.update({f"without_{m}": round(base[m], 4) for m in KEEP})
     flags = ["--cv", str(k), "--seed", str(options.seed)]
-    return record_model(
+    return record_fit(
         settings,
         TASK,
-        weights_path(settings),
-        model,
         data,
         len(docs),
         score,
@@ -232,6 +230,8 @@ def tune_litbank_coref_attach(data: Path, settings: Settings, options: TuneOptio
         "keeping CoNLL F1 and merged documents)",
         options.command or command_line(TASK, data, *flags),
         started,
+        fitted=model,
+        to=weights_path(settings),
         parameters={"threshold": threshold, "C": C, "k": k, "small_clusters": len(rows)},
     )
 

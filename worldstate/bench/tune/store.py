@@ -97,37 +97,25 @@ def record_fit(
     evaluation: str,
     command: str,
     started: float,
+    *,
+    fitted: Any = None,
+    to: Path | None = None,
     **extra: Any,
 ) -> dict[str, Any]:
     """The :func:`provenance` of parameters just fitted and saved (``started``: ``time.perf_counter()`` when
-    the tuning began, for its duration), written to the task's tuned folder, and returned."""
+    the tuning began, for its duration), written to the task's tuned folder, and returned. With ``fitted``, a
+    model that carries its provenance (``fitted.provenance``, serialised by ``fitted.to_dict()``): the model's
+    JSON written to ``to`` as well, the provenance inside it and beside it naming it."""
     prov = provenance(
         task, data, items, score, evaluation, command, **extra, seconds=round(time.perf_counter() - started, 1)
     )
-    write_provenance(settings, task, prov)
-    return prov
-
-
-def record_model(
-    settings: Settings,
-    task: str,
-    path: Path,
-    model: Any,
-    data: Path,
-    items: int,
-    score: dict[str, Any],
-    evaluation: str,
-    command: str,
-    started: float,
-    **extra: Any,
-) -> dict[str, Any]:
-    """:func:`record_fit` for a fitted model that carries its provenance (``model.provenance``, serialised by
-    ``model.to_dict()``): the model's JSON written to ``path``, its provenance beside it; returned."""
-    prov = provenance(
-        task, data, items, score, evaluation, command, **extra, seconds=round(time.perf_counter() - started, 1)
-    )
-    model.provenance = prov
-    write_model_json(settings, task, path, model.to_dict(), prov)
+    if fitted is None:
+        write_provenance(settings, task, prov)
+    elif to is None:
+        raise ValueError("record_fit: a fitted model needs the path to write it to")
+    else:
+        fitted.provenance = prov
+        write_model_json(settings, task, to, fitted.to_dict(), prov)
     return prov
 
 
