@@ -6,7 +6,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from bad_files import rejects_bad_and_missing
+from written import rejects_bad_and_missing
 
 from worldstate.analysis import analyze
 from worldstate.config import Settings

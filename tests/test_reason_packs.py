@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-from bad_files import rejects_bad_and_missing
 from click.testing import CliRunner
+from written import rejects_bad_and_missing
 
 from worldstate.cli.main import cli
 from worldstate.errors import ConfigError
