@@ -27,11 +27,10 @@ furniture, a conveyance, a surface, a tree, a geological formation or a body of 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
-from functools import cache
 from pathlib import Path
 
-from build_verb_classes import THING_LEXFILES, read_data, read_index, usable, write_data
+from build_verb_classes import THING_LEXFILES, class_members, key_offsets
+from wordnet_files import picked, reached, read_data, read_index, write_classes
 
 OUT = Path(__file__).resolve().parents[1] / "worldstate" / "extract" / "timeline" / "data" / "handling.json"
 
@@ -67,47 +66,16 @@ FIXED_KEYS: list[tuple[str, int, str]] = [
 ]
 
 
-def picked(synsets: dict, senses: dict[str, list[str]], lemma: str, n: int, gloss: str) -> str:
-    """The offset of sense ``n`` of ``lemma``, checked against the start of its gloss."""
-    offset = senses[lemma][n - 1]
-    if not synsets[offset][3].startswith(gloss):
-        raise SystemExit(f"{lemma} sense {n} is {synsets[offset][3][:60]!r}, not {gloss!r}")
-    return offset
-
-
-def descends(synsets: dict, keys: set[str]) -> Callable[[str], bool]:
-    """offset → whether it is one of ``keys`` or descends from one through hypernyms."""
-    sys.setrecursionlimit(10000)
-
-    @cache
-    def below(offset: str) -> bool:
-        return offset in keys or any(below(h) for h in synsets[offset][2])
-
-    return below
-
-
 def handling_verbs(folder: Path, n_senses: int) -> dict[str, list[str]]:
     synsets = read_data(folder / "data.verb")
     senses = read_index(folder / "index.verb")
-    tests = {
-        name: descends(synsets, {picked(synsets, senses, *pick) for pick in picks}) for name, picks in KEYS.items()
-    }
-    members: dict[str, list[str]] = {name: [] for name in KEYS}
-    for lemma, offsets in sorted(senses.items()):
-        if not usable(lemma):
-            continue
-        for offset in offsets[:n_senses]:
-            found = [name for name in ORDER if tests[name](offset)]
-            if found:
-                members[found[0]].append(lemma)
-                break
-    return members
+    return class_members(synsets, senses, key_offsets(synsets, senses, KEYS), ORDER, n_senses)
 
 
 def fixed_nouns(folder: Path) -> list[str]:
     synsets = read_data(folder / "data.noun")
     senses = read_index(folder / "index.noun")
-    below = descends(synsets, {picked(synsets, senses, *pick) for pick in FIXED_KEYS})
+    below = reached(synsets, {picked(synsets, senses, *pick): "fixed" for pick in FIXED_KEYS})
     fixed = []
     for lemma, offsets in sorted(senses.items()):
         if not lemma.isalpha():
@@ -138,9 +106,7 @@ def main(folder: Path, n_senses: int = 2) -> None:
         "classes": members,
         "nouns": {"fixed": fixed, "material": material},
     }
-    write_data(OUT, data)
-    for name, lemmas in members.items():
-        print(f"{name}: {len(lemmas)} verbs")
+    write_classes(OUT, data)
     print(f"nouns: {len(fixed)} fixed, {len(material)} material → {OUT}")
 
 

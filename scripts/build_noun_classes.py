@@ -11,8 +11,9 @@ city …) reached through hypernyms. The mention detector uses them as features.
 from __future__ import annotations
 
 import sys
-from functools import cache
 from pathlib import Path
+
+from wordnet_files import reached, read_data, read_index
 
 LEXFILES = {3: "tops", 4: "act", 5: "animal", 6: "artifact", 9: "body", 14: "group", 15: "location",
             17: "object", 18: "person", 20: "plant", 23: "quantity", 26: "state", 28: "time"}  # fmt: skip
@@ -27,35 +28,12 @@ KEYS = {  # class name → (lemma, lexfile number): the first sense of the lemma
 
 
 def main(folder: Path, out: Path) -> None:
-    synsets: dict[str, tuple[int, list[str]]] = {}  # offset → lexfile, hypernym offsets
-    for line in (folder / "data.noun").read_text("latin-1").splitlines():
-        if line.startswith(" "):
-            continue
-        f = line.split(" ")
-        n_words = int(f[3], 16)
-        rest = f[4 + 2 * n_words :]
-        n_ptrs = int(rest[0])
-        hyper = [rest[1 + 4 * k + 1] for k in range(n_ptrs) if rest[1 + 4 * k] in ("@", "@i")]
-        synsets[f[0]] = (int(f[1]), hyper)
-    senses: dict[str, list[str]] = {}
-    for line in (folder / "index.noun").read_text("latin-1").splitlines():
-        if line.startswith(" "):
-            continue
-        f = line.split()
-        count = int(f[2])
-        senses[f[0]] = f[-count:]
+    synsets = read_data(folder / "data.noun")
+    senses = read_index(folder / "index.noun")
     keys = {}
     for name, (lemma, lexfile) in KEYS.items():
-        keys[next(o for o in senses[lemma] if synsets[o][0] == lexfile)] = name
-
-    @cache
-    def classes(offset: str) -> frozenset[str]:
-        found = {keys[offset]} if offset in keys else set()
-        for h in synsets[offset][1]:
-            found |= classes(h)
-        return frozenset(found)
-
-    sys.setrecursionlimit(10000)
+        keys[next(o for o in senses[lemma] if synsets[o].lexfile == lexfile)] = name
+    classes = reached(synsets, keys)
     rows = []
     for lemma, offsets in sorted(senses.items()):
         if "_" in lemma or not lemma.replace("-", "").replace("'", "").isalpha():

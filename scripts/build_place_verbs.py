@@ -15,16 +15,16 @@ And the nouns of what one wears (``worn``: the first sense under clothing.n.01),
 
 A verb joins a class when one of its first two senses (WordNet's most frequent first) is a key synset or
 descends from one through hypernyms (``@``), and a key's own verb is in its class; single words and two-word particle verbs are kept. The readers
-of :mod:`scripts.build_verb_classes` parse the files.
+of ``scripts/wordnet_files.py`` parse the files.
 """
 
 from __future__ import annotations
 
 import sys
-from functools import cache
 from pathlib import Path
 
-from build_verb_classes import class_members, key_offsets, read_data, read_index, write_data
+from build_verb_classes import class_members, key_offsets
+from wordnet_files import picked, reached, read_data, read_index, write_classes
 
 OUT = Path(__file__).resolve().parents[1] / "worldstate" / "extract" / "timeline" / "data" / "place_verbs.json"
 
@@ -70,15 +70,7 @@ def worn_nouns(folder: Path) -> list[str]:
     """Single-word nouns whose first sense is clothing (``WORN``) or a kind of it: what one is dressed in."""
     synsets = read_data(folder / "data.noun")
     senses = read_index(folder / "index.noun")
-    lemma, n, gloss = WORN
-    key = senses[lemma][n - 1]
-    if not synsets[key][3].startswith(gloss):
-        raise SystemExit(f"{lemma} sense {n} is {synsets[key][3][:60]!r}, not {gloss!r}")
-
-    @cache
-    def worn(offset: str) -> bool:
-        return offset == key or any(worn(h) for h in synsets[offset][2])
-
+    worn = reached(synsets, {picked(synsets, senses, *WORN): "worn"})
     return sorted(w for w, offsets in senses.items() if w.isalpha() and worn(offsets[0]))
 
 
@@ -91,9 +83,7 @@ def main(folder: Path) -> None:
         "classes": members,
         "nouns": {"worn": worn_nouns(folder)},
     }
-    write_data(OUT, data)
-    for name, lemmas in members.items():
-        print(f"{name}: {len(lemmas)} verbs")
+    write_classes(OUT, data)
     print(f"worn: {len(data['nouns']['worn'])} nouns")
 
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from wordnet_files import read_data, read_index
+
 # anchor synset (lemma, sense number in WordNet 3.0's index.noun) → relation kind of the noun's bearer
 ANCHORS = {
     ("parent", 1): "parent_of",
@@ -52,29 +54,6 @@ CUTS = {("bridesmaid", 1), ("groomsman", 1), ("matron_of_honor", 1), ("second", 
 IN_LAW = "-in-law"
 
 
-def read_wordnet(folder: Path) -> tuple[dict[str, list[str]], dict[str, list[str]], set[str]]:
-    """(offset → hypernym offsets, lemma → sense offsets in order, the offsets of instances: named
-    people such as Abraham) of WordNet's nouns."""
-    hypernyms: dict[str, list[str]] = {}
-    instances: set[str] = set()
-    for line in (folder / "data.noun").read_text("latin-1").splitlines():
-        if line.startswith(" "):
-            continue
-        f = line.split(" ")
-        n_words = int(f[3], 16)
-        rest = f[4 + 2 * n_words :]
-        n_ptrs = int(rest[0])
-        hypernyms[f[0]] = [rest[2 + 4 * k] for k in range(n_ptrs) if rest[1 + 4 * k] in ("@", "@i")]
-        if any(rest[1 + 4 * k] == "@i" for k in range(n_ptrs)):
-            instances.add(f[0])
-    senses: dict[str, list[str]] = {}
-    for line in (folder / "index.noun").read_text("latin-1").splitlines():
-        if not line.startswith(" "):
-            f = line.split()
-            senses[f[0]] = f[-int(f[2]) :]
-    return hypernyms, senses, instances
-
-
 def kind_of(offset: str, hypernyms: dict[str, list[str]], anchors: dict[str, str], cuts: set[str]) -> str | None:
     """The kind of the nearest anchor above ``offset`` (breadth first), None under a cut or no anchor."""
     frontier, seen = [offset], {offset}
@@ -90,7 +69,10 @@ def kind_of(offset: str, hypernyms: dict[str, list[str]], anchors: dict[str, str
 
 
 def main(folder: Path, out: Path) -> None:
-    hypernyms, senses, instances = read_wordnet(folder)
+    synsets = read_data(folder / "data.noun")
+    senses = read_index(folder / "index.noun")
+    hypernyms = {offset: synset.hypernyms for offset, synset in synsets.items()}
+    instances = {offset for offset, synset in synsets.items() if synset.instance}  # named people such as Abraham
     anchors = {senses[lemma][n - 1]: kind for (lemma, n), kind in ANCHORS.items()}
     cuts = {senses[lemma][n - 1] for lemma, n in CUTS}
     nouns: dict[str, str] = {}

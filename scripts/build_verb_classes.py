@@ -28,11 +28,12 @@ which nouns a held thing goes into and which can be what "it" stands for.
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
+
+from wordnet_files import Synset, picked, reached, read_data, read_index, write_classes
 
 OUT = Path(__file__).resolve().parents[1] / "worldstate" / "extract" / "timeline" / "data" / "verb_classes.json"
 PARTICLES = {"up", "down", "away", "off", "out", "over", "back", "in", "on", "along", "forth"}
@@ -87,47 +88,13 @@ NOT_THING_LEXFILES = {15: "location", 18: "person", 28: "time"}
 BODY_LEXFILE = 8
 
 
-def read_data(path: Path) -> dict[str, tuple[int, list[str], list[str], str]]:
-    """offset → (lexfile number, words, hypernym offsets, gloss) of one ``data.*`` file."""
-    synsets: dict[str, tuple[int, list[str], list[str], str]] = {}
-    for line in path.read_text("latin-1").splitlines():
-        if line.startswith(" "):  # licence header
-            continue
-        head, _, gloss = line.partition(" | ")
-        f = head.split()
-        n_words = int(f[3], 16)
-        words = [f[4 + 2 * i].lower() for i in range(n_words)]
-        rest = f[4 + 2 * n_words :]
-        n_ptrs = int(rest[0])
-        hyper = [rest[1 + 4 * k + 1] for k in range(n_ptrs) if rest[1 + 4 * k] in ("@", "@i")]
-        synsets[f[0]] = (int(f[1]), words, hyper, gloss.strip())
-    return synsets
-
-
-def read_index(path: Path) -> dict[str, list[str]]:
-    """lemma → its synset offsets, most frequent sense first."""
-    senses: dict[str, list[str]] = {}
-    for line in path.read_text("latin-1").splitlines():
-        if line.startswith(" "):
-            continue
-        f = line.split()
-        senses[f[0]] = f[-int(f[2]) :]
-    return senses
-
-
 def key_offsets(
-    synsets: dict, senses: dict[str, list[str]], table: dict[str, list[tuple[str, int, str]]] | None = None
+    synsets: dict[str, Synset], senses: dict[str, list[str]], table: dict[str, list[tuple[str, int, str]]] | None = None
 ) -> dict[str, str]:
     """offset → class of every key synset of ``table`` (default: this script's ``KEYS``), each pick checked
     against the start of its gloss."""
-    keys: dict[str, str] = {}
-    for name, picks in (KEYS if table is None else table).items():
-        for lemma, n, gloss in picks:
-            offset = senses[lemma][n - 1]
-            if not synsets[offset][3].startswith(gloss):
-                raise SystemExit(f"{lemma} sense {n} is {synsets[offset][3][:60]!r}, not {gloss!r}")
-            keys[offset] = name
-    return keys
+    picks = (KEYS if table is None else table).items()
+    return {picked(synsets, senses, *pick): name for name, class_picks in picks for pick in class_picks}
 
 
 def usable(lemma: str) -> bool:
@@ -139,19 +106,11 @@ def usable(lemma: str) -> bool:
 
 
 def class_members(
-    synsets: dict, senses: dict[str, list[str]], keys: dict[str, str], order: Sequence[str], n_senses: int
+    synsets: dict[str, Synset], senses: dict[str, list[str]], keys: dict[str, str], order: Sequence[str], n_senses: int
 ) -> dict[str, list[str]]:
     """Class → its verbs: a usable verb joins the first class (in ``order``) that one of its first ``n_senses``
     senses reaches through its hypernyms from a key synset (``keys``: offset → class)."""
-    sys.setrecursionlimit(10000)
-
-    @cache
-    def classes(offset: str) -> frozenset[str]:
-        found = {keys[offset]} if offset in keys else set()
-        for h in synsets[offset][2]:
-            found |= classes(h)
-        return frozenset(found)
-
+    classes = reached(synsets, keys)
     members: dict[str, list[str]] = {name: [] for name in order}
     for lemma, offsets in sorted(senses.items()):
         if not usable(lemma):
@@ -162,12 +121,6 @@ def class_members(
                 members[next(c for c in order if c in found)].append(lemma)
                 break
     return members
-
-
-def write_data(out: Path, data: dict[str, object]) -> None:
-    """The data file: one top-level key a line, as the package's WordNet class files are kept."""
-    body = ",\n".join(f"{json.dumps(k)}: {json.dumps(v)}" for k, v in data.items())
-    out.write_text("{\n" + body + "\n}\n", encoding="utf-8")
 
 
 def verb_classes(folder: Path, n_senses: int) -> dict[str, list[str]]:
@@ -211,9 +164,7 @@ def main(folder: Path, n_senses: int = 2) -> None:
         "classes": members,  # class → verbs (each in the class of its most frequent matching sense)
         "nouns": nouns,
     }
-    write_data(OUT, data)
-    for name, lemmas in members.items():
-        print(f"{name}: {len(lemmas)} verbs")
+    write_classes(OUT, data)
     print(f"nouns: {len(nouns['thing'])} thing, {len(nouns['body'])} body → {OUT}")
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from worldstate.analysis import World, analyze
 from worldstate.config import Settings
+from worldstate.detect.answers import Answer
 
 
 def world(text: str, settings: Settings | None = None, **options: object) -> World:
@@ -25,3 +26,11 @@ def holders(world: World, thing: str, sentence: int) -> list[str]:
         for s in world.timeline.at(sentence)
         if s.predicate == Predicate.HOLDS and (thing in s.value or thing in s.value_text)
     ]
+
+
+def check_evidence(text: str, answer: Answer) -> None:
+    """Every finding of ``answer`` has evidence, and each piece quotes ``text`` exactly at its span."""
+    for finding in answer.findings:
+        assert finding.evidence
+        for ev in finding.evidence:
+            assert text[ev.span.start : ev.span.end] == ev.text

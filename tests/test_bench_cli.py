@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from worldstate.cli.main import cli
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_bench_runner import make_knp
+from test_bench_runner import knp_run_args, make_knp
 
 
 def invoke(*args: str) -> object:
@@ -21,18 +21,7 @@ def invoke(*args: str) -> object:
 def test_run_then_report_with_plot(tmp_path: Path) -> None:
     data = make_knp(tmp_path, n=12)
     out = tmp_path / "knp"
-    result = invoke(
-        "bench",
-        "run",
-        "knp",
-        "--data",
-        str(data),
-        "--out",
-        str(out),
-        "--no-progress",
-        "--predictor",
-        "test_bench_fakes:fake_choice",
-    )
+    result = invoke(*knp_run_args(data, out), "--predictor", "test_bench_fakes:fake_choice")
     assert result.exit_code == 0, result.output
     assert json.loads(result.output.strip().splitlines()[-1])["n"] == 12
     table = tmp_path / "summary.md"

@@ -141,20 +141,13 @@ def test_ray_executor_gives_identical_predictions(tmp_path: Path) -> None:
     ).read_bytes()
 
 
+def knp_run_args(data: Path, out: Path) -> list[str]:
+    """The arguments of ``worldstate bench run knp`` on ``data`` into ``out``, without a progress bar."""
+    return ["bench", "run", "knp", "--data", str(data), "--out", str(out), "--no-progress"]
+
+
 def _cli(data: Path, out: Path) -> list[str]:
-    return [
-        sys.executable,
-        "-m",
-        "worldstate.cli.main",
-        "bench",
-        "run",
-        "knp",
-        "--data",
-        str(data),
-        "--out",
-        str(out),
-        "--no-progress",
-    ]
+    return [sys.executable, "-m", "worldstate.cli.main", *knp_run_args(data, out)]
 
 
 def test_twenty_sigkills_then_resume_equals_an_uninterrupted_run(tmp_path: Path) -> None:

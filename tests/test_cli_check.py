@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from written import written
 
 from worldstate.cli import check as check_module
 from worldstate.cli.main import cli
@@ -27,9 +28,7 @@ KNP_STORY = (
 
 @pytest.fixture()
 def story_file(tmp_path: Path) -> Path:
-    path = tmp_path / "story.txt"
-    path.write_text(DEAD_ACTS, encoding="utf-8")
-    return path
+    return written(tmp_path / "story.txt", DEAD_ACTS)
 
 
 def test_continuity_finding_exits_1_and_quotes_evidence(story_file: Path) -> None:
@@ -40,8 +39,7 @@ def test_continuity_finding_exits_1_and_quotes_evidence(story_file: Path) -> Non
 
 
 def test_clean_story_exits_0_with_json(tmp_path: Path) -> None:
-    path = tmp_path / "clean.txt"
-    path.write_text(CLEAN, encoding="utf-8")
+    path = written(tmp_path / "clean.txt", CLEAN)
     result = CliRunner().invoke(cli, ["check", str(path), "--task", "continuity", "--json"])
     assert result.exit_code == 0, result.output
     payload = json.loads(result.stdout)
@@ -50,8 +48,7 @@ def test_clean_story_exits_0_with_json(tmp_path: Path) -> None:
 
 
 def test_next_action_answers_and_exits_0(tmp_path: Path) -> None:
-    path = tmp_path / "knp.txt"
-    path.write_text(KNP_STORY, encoding="utf-8")
+    path = written(tmp_path / "knp.txt", KNP_STORY)
     args = ["check", "--task", "next-action", "--story", str(path), "--question", "What will Lane do?"]
     args += ["--option", "Cancel the trip to avoid Robert.", "--option", "Buy a ticket and travel home."]
     result = CliRunner().invoke(cli, [*args, "--character", "Lane", "--json"])
@@ -82,8 +79,7 @@ def test_bad_input_exits_2(story_file: Path, args: list[str], message: str) -> N
 
 
 def test_empty_story_file_exits_2(tmp_path: Path) -> None:
-    path = tmp_path / "empty.txt"
-    path.write_text("  \n", encoding="utf-8")
+    path = written(tmp_path / "empty.txt", "  \n")
     result = CliRunner().invoke(cli, ["check", str(path), "--task", "continuity"])
     assert result.exit_code == 2
     assert "empty" in result.output
@@ -107,8 +103,7 @@ def test_knowledge_finding_is_rendered(tmp_path: Path) -> None:
         "He fished for hours and caught two small trout. "
         "At noon the old wooden bridge collapsed under the grey mare, and the cart fell into the water."
     )
-    path = tmp_path / "leak.txt"
-    path.write_text(story, encoding="utf-8")
+    path = written(tmp_path / "leak.txt", story)
     result = CliRunner().invoke(cli, ["check", str(path), "--task", "knowledge"])
     assert result.exit_code == 1, result.output
     assert "implausible knowledge" in result.output

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from written import written
 
 from worldstate.cli.main import cli
 
@@ -27,9 +28,7 @@ FLAWED = (
 
 @pytest.fixture()
 def book(tmp_path: Path) -> Path:
-    path = tmp_path / "tales.txt"
-    path.write_text(HEAD + DIES + WALKS + END, encoding="utf-8")
-    return path
+    return written(tmp_path / "tales.txt", HEAD + DIES + WALKS + END)
 
 
 def test_check_reads_a_book_tale_by_tale(book: Path) -> None:
@@ -41,8 +40,7 @@ def test_check_reads_a_book_tale_by_tale(book: Path) -> None:
 
 
 def test_a_finding_inside_one_tale_is_reported_under_that_tale(tmp_path: Path) -> None:
-    path = tmp_path / "tales.txt"
-    path.write_text(HEAD + FLAWED + WALKS + END, encoding="utf-8")
+    path = written(tmp_path / "tales.txt", HEAD + FLAWED + WALKS + END)
     result = CliRunner().invoke(cli, ["check", str(path), "--task", "continuity"])
     assert result.exit_code == 1, result.output
     assert "The Baker" in result.output and "The Market" in result.output
@@ -51,8 +49,7 @@ def test_a_finding_inside_one_tale_is_reported_under_that_tale(tmp_path: Path) -
 
 
 def test_a_book_of_one_tale_is_checked_without_its_licence(tmp_path: Path) -> None:
-    path = tmp_path / "one.txt"
-    path.write_text(HEAD + DIES + END, encoding="utf-8")
+    path = written(tmp_path / "one.txt", HEAD + DIES + END)
     result = CliRunner().invoke(cli, ["check", str(path), "--task", "continuity", "--json"])
     assert result.exit_code == 0, result.output  # "Hans walked home" in the licence is no story text
     assert [s["title"] for s in json.loads(result.output)["stories"]] == ["The Miller"]
@@ -71,8 +68,7 @@ def test_a_folder_with_a_bad_file_checks_the_others_and_exits_2(tmp_path: Path) 
 
 
 def test_tasks_that_need_one_story_refuse_a_book(book: Path, tmp_path: Path) -> None:
-    summary = tmp_path / "summary.txt"
-    summary.write_text("Hans dies.", encoding="utf-8")
+    summary = written(tmp_path / "summary.txt", "Hans dies.")
     result = CliRunner().invoke(
         cli, ["check", "--task", "faithfulness", "--story", str(book), "--summary", str(summary)]
     )

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from written import rejects_bad_and_missing
 
 from worldstate.analysis import analyze
 from worldstate.config import Settings
@@ -53,12 +54,7 @@ def test_loader_reads_official_csv(cloze_items: list[ClozeItem]) -> None:
 
 
 def test_loader_rejects_bad_file(tmp_path: Path) -> None:
-    bad = tmp_path / "bad.csv"
-    bad.write_text("a,b\n1,2\n", encoding="utf-8")
-    with pytest.raises(InputError, match="missing columns"):
-        load_story_cloze_csv(bad)
-    with pytest.raises(InputError, match="not found"):
-        load_story_cloze_csv(tmp_path / "absent.csv")
+    rejects_bad_and_missing(load_story_cloze_csv, InputError, tmp_path / "bad.csv", "a,b\n1,2\n", "missing columns")
 
 
 def test_fit_predict_save_load(cloze_items: list[ClozeItem], tmp_path: Path) -> None:

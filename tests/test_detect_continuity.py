@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from analysed import world
+from analysed import check_evidence, world
 
 from worldstate.analysis import World
 from worldstate.config import Settings
-from worldstate.detect.answers import ContinuityAnswer
 from worldstate.detect.continuity.head import detect_continuity
 from worldstate.detect.continuity.lexicon import lexicon
 from worldstate.detect.continuity.reasoner import reasoner_candidates, score
@@ -43,20 +42,13 @@ CLEAN = (
 )
 
 
-def _check_evidence(text: str, answer: ContinuityAnswer) -> None:
-    for finding in answer.findings:
-        assert finding.evidence
-        for ev in finding.evidence:
-            assert text[ev.span.start : ev.span.end] == ev.text
-
-
 def test_dead_character_acting_is_found() -> None:
     answer = detect_continuity(world(DEAD_ACTS, SETTINGS))
     assert answer.has_error
     assert answer.error_lines == ["There Hans walked up to her stall and bought a loaf of bread."]
     assert answer.contradicted_lines == ["One winter Hans fell ill, and after three days Hans died in his bed."]
     assert answer.findings[0].subtype == "dead_character_acts"
-    _check_evidence(DEAD_ACTS, answer)
+    check_evidence(DEAD_ACTS, answer)
 
 
 def test_revival_explains_the_action() -> None:
@@ -68,7 +60,7 @@ def test_changed_eye_colour_is_found() -> None:
     assert answer.has_error
     assert "brown eyes" in answer.error_lines[0]
     assert "blue eyes" in answer.contradicted_lines[0]
-    _check_evidence(EYES_CHANGE, answer)
+    check_evidence(EYES_CHANGE, answer)
 
 
 def test_clean_story_has_no_error() -> None:
@@ -97,7 +89,7 @@ def test_thing_called_old_then_young_is_found() -> None:
     assert answer.has_error
     assert answer.findings[0].subtype == "age_changed"
     assert "young willow" in answer.error_lines[0] and "old willow" in answer.contradicted_lines[0]
-    _check_evidence(WILLOW, answer)
+    check_evidence(WILLOW, answer)
 
 
 def test_old_and_young_people_are_not_a_conflict() -> None:
@@ -109,7 +101,7 @@ def test_html_input_evidence_points_into_the_raw_text() -> None:
     answer = detect_continuity(world(raw, SETTINGS))
     assert answer.has_error
     assert answer.error_lines == ["There Hans walked up to her stall and bought a loaf of bread."]
-    _check_evidence(raw, answer)
+    check_evidence(raw, answer)
 
 
 # --- world-state path: reasoner candidates and the description-outlier check ---
@@ -162,7 +154,7 @@ def test_changed_room_temperature_is_found_with_its_lines(worlds: dict[str, Worl
     assert answer.has_error
     assert answer.error_lines == ["The poet wept in his cold room."]
     assert answer.contradicted_lines == ["The old poet led him into his warm room."]
-    _check_evidence(worlds["room"].source_text, answer)
+    check_evidence(worlds["room"].source_text, answer)
 
 
 @pytest.mark.usefixtures("outlier_on")
@@ -171,7 +163,7 @@ def test_changed_coat_colour_is_found_with_its_lines(worlds: dict[str, World]) -
     assert answer.has_error
     assert answer.error_lines == ["A stranger asked the baker about the girl in the blue coat."]
     assert "red coat" in answer.contradicted_lines[0]
-    _check_evidence(worlds["coat"].source_text, answer)
+    check_evidence(worlds["coat"].source_text, answer)
 
 
 @pytest.mark.usefixtures("outlier_on")

@@ -7,11 +7,11 @@ import random
 from pathlib import Path
 
 import pytest
+from analysed import check_evidence
 from analysed import world as analysed
 
 from worldstate.analysis import World
 from worldstate.config import Settings
-from worldstate.detect.answers import Answer
 from worldstate.detect.knowledge.access import sentence_access
 from worldstate.detect.knowledge.implausible import detect_implausible_knowledge
 from worldstate.detect.knowledge.next_action import choose_next_action, config, option_features
@@ -50,13 +50,6 @@ CLEAN = (
     "He fished for hours and caught two small trout. "
     "In the evening he cooked the trout and shared them with Ruth."
 )
-
-
-def _check_evidence(text: str, answer: Answer) -> None:
-    for finding in answer.findings:
-        assert finding.evidence
-        for ev in finding.evidence:
-            assert text[ev.span.start : ev.span.end] == ev.text
 
 
 def test_name_keys_and_access() -> None:
@@ -102,7 +95,7 @@ def test_next_action_avoids_hidden_information(order: tuple[int, int]) -> None:
     answer = choose_next_action(analysed(KNP_STORY, SETTINGS), KNP_QUESTION, options, character="Lane")
     assert options[answer.choice] == KNP_OPTIONS[1]
     assert len(answer.scores) == 2 and 0.5 <= answer.confidence <= 1.0
-    _check_evidence(KNP_STORY, answer)
+    check_evidence(KNP_STORY, answer)
 
 
 def test_next_action_rejects_bad_input() -> None:
@@ -117,7 +110,7 @@ def test_future_knowledge_is_found_and_localised() -> None:
     assert answer.has_error
     assert answer.error_sentence.startswith("Tom shouted back")
     assert answer.error_sentence in FUTURE_LEAK
-    _check_evidence(FUTURE_LEAK, answer)
+    check_evidence(FUTURE_LEAK, answer)
 
 
 ABSENT_ASKER = (
@@ -135,14 +128,14 @@ def test_an_absent_speaker_is_blamed_not_the_narration() -> None:
     assert answer.error_sentence.startswith('"Where is the golden key')
     assert "miller" in answer.character or "father" in answer.character
     assert answer.findings[0].subtype == "implausible_knowledge_hidden"
-    _check_evidence(ABSENT_ASKER, answer)
+    check_evidence(ABSENT_ASKER, answer)
 
 
 def test_a_world_read_back_from_json_gives_the_same_answer() -> None:
     world = World.of_state(analysed(FUTURE_LEAK, SETTINGS).state, SETTINGS)  # as read back from JSON
     answer = detect_implausible_knowledge(world)
     assert answer.has_error and answer.error_sentence.startswith("Tom shouted back")
-    _check_evidence(world.story.text, answer)
+    check_evidence(world.story.text, answer)
     clean = detect_implausible_knowledge(World.of_state(analysed(CLEAN, SETTINGS).state, SETTINGS))
     assert not clean.has_error
 
@@ -164,7 +157,7 @@ def test_knp_development_items(shared_data: Path) -> None:
         story = analysed(item["story"], SETTINGS)
         answer = choose_next_action(story, item["question"], options, character=item["character"])
         correct += options[answer.choice] == item["answer_without_knowledge"]
-        _check_evidence(item["story"], answer)
+        check_evidence(item["story"], answer)
     assert correct / len(files) >= 0.6
 
 

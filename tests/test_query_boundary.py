@@ -13,6 +13,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from worldstate.extract.timeline import QUERY_ALIASES
+
 PACKAGE = Path(__file__).resolve().parent.parent / "worldstate"
 GUARDED = ("detect", "reason")  # the packages that read a World and must not import extraction internals
 # the neutral packages both sides read, and the packages they must not import
@@ -22,17 +24,7 @@ NOT_FROM_NEUTRAL = ("worldstate.extract", "worldstate.detect", "worldstate.analy
 # Where the package's queries used to live; a package module imports them from worldstate.query.
 OLD_QUERY_PATHS = ("worldstate.extract.timeline.query", "worldstate.extract.timeline.who")
 OLD_NAMES = {
-    "worldstate.extract.timeline": {
-        "CharacterState",
-        "KnownFact",
-        "StateReport",
-        "entity_names",
-        "find_entities",
-        "knows",
-        "report_dict",
-        "state_at",
-        "states_of",
-    },
+    "worldstate.extract.timeline": set(QUERY_ALIASES),
     "worldstate.extract.knowledge": {"accessible", "accessibility", "find_character", "private_holders"},
     "worldstate.extract": {"accessible"},
     "worldstate.extract.timeline.story_time": {"age_at", "age_conflicts"},

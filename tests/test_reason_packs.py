@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 from click.testing import CliRunner
+from written import rejects_bad_and_missing
 
 from worldstate.cli.main import cli
 from worldstate.errors import ConfigError
@@ -108,12 +109,7 @@ def test_invalid_pack_names_file_rule_and_field(tmp_path, mutate, message):
 
 
 def test_not_yaml_and_missing_file(tmp_path):
-    bad = tmp_path / "bad.yaml"
-    bad.write_text("rules: [unclosed", encoding="utf-8")
-    with pytest.raises(ConfigError, match="not valid YAML"):
-        load_pack_file(bad)
-    with pytest.raises(ConfigError, match="not found"):
-        load_pack_file(tmp_path / "none.yaml")
+    rejects_bad_and_missing(load_pack_file, ConfigError, tmp_path / "bad.yaml", "rules: [unclosed", "not valid YAML")
 
 
 def test_user_pack_extends_the_reasoner(tmp_path):

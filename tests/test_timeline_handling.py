@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from analysed import holders
 
-from worldstate.analysis import World, analyze
+from worldstate.analysis import World
 from worldstate.extract.timeline.handling import REMOVE, RUB, VANISH, handling_classes, is_portable
 from worldstate.state.timeline import Predicate
 
@@ -41,12 +41,7 @@ TEXTS = {
     "conjoined": "Tom gave Anna the ring and the sword.",
     "both": "The weavers asked for the silk and the gold thread; put both into their own knapsacks.",
     "both_people": "Tom saw the king and the queen. Anna had a ring. Anna saw the king and the queen and kept both.",
-}
-
-
-@pytest.fixture(scope="module")
-def worlds() -> dict[str, World]:
-    return {name: analyze(text) for name, text in TEXTS.items()}
+}  # analysed once each: the ``worlds`` fixture (conftest.py)
 
 
 def test_the_classes_come_from_wordnet_with_their_provenance() -> None:

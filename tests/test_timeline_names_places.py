@@ -8,7 +8,7 @@ import pytest
 from worldstate.analysis import analyze
 from worldstate.reason.timeline import check_timeline
 from worldstate.reason.timeline.names import _clipped_title, _introduced_or_listed
-from worldstate.state import Span
+from worldstate.state import Finding, Span
 
 RENAMED = (
     "There was once a cook named Gretel, who wore shoes with red heels. "  # 1
@@ -23,6 +23,13 @@ RENAMED = (
 
 def _rule(text: str, rule: str) -> list:
     return [f for f in check_timeline(analyze(text), all_rules=True) if f.rule == rule]
+
+
+def _proved(text: str, rule: str) -> tuple[Finding, list[tuple[str, int, str]]]:
+    """The one finding of ``rule`` on ``text``, and its evidence as sorted (role, sentence, text)."""
+    found = _rule(text, rule)
+    assert len(found) == 1, found
+    return found[0], sorted((e.role, e.sentence, e.text) for e in found[0].evidence)
 
 
 def test_a_name_used_once_in_an_established_characters_place_is_proved_with_both_sentences() -> None:
@@ -91,13 +98,9 @@ MOVED = (
 
 
 def test_a_place_called_by_another_word_in_the_same_frame_is_proved_with_both_sentences() -> None:
-    found = _rule(MOVED, "timeline.place-stable")
-    assert len(found) == 1
-    assert sorted((e.role, e.sentence, e.text) for e in found[0].evidence) == [
-        ("contradicted", 0, "meadow"),
-        ("error", 4, "forest"),
-    ]
-    assert "meadow" in found[0].explanation and "forest" in found[0].explanation
+    finding, evidence = _proved(MOVED, "timeline.place-stable")
+    assert evidence == [("contradicted", 0, "meadow"), ("error", 4, "forest")]
+    assert "meadow" in finding.explanation and "forest" in finding.explanation
 
 
 @pytest.mark.parametrize(
@@ -130,12 +133,8 @@ SWITCHED = (
 
 
 def test_a_building_taken_over_by_another_word_is_proved_with_both_sentences() -> None:
-    found = _rule(SWITCHED, "timeline.place-switch")
-    assert len(found) == 1
-    assert sorted((e.role, e.sentence, e.text) for e in found[0].evidence) == [
-        ("contradicted", 1, "cottage"),
-        ("error", 3, "castle"),
-    ]
+    _, evidence = _proved(SWITCHED, "timeline.place-switch")
+    assert evidence == [("contradicted", 1, "cottage"), ("error", 3, "castle")]
 
 
 def test_a_told_journey_to_a_new_building_raises_no_switch() -> None:

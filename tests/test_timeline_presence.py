@@ -64,23 +64,11 @@ AWAY = (
 )
 
 
-def test_a_character_who_went_away_does_not_see_what_happens_meanwhile() -> None:
-    assert not _knows(AWAY, "Mr. Brown", "crept out of the sack")
-    assert not _knows(AWAY, "Mr. Brown", "filled the empty sack")
-    assert _knows(AWAY, "Mr. Brown", "picked up the sack")
-
-
 SECRET = (
     "The queen and the king sat at the table. "
     "The queen secretly poured poison into the king's cup. "
     "The king drank the wine and praised the cook."
 )
-
-
-def test_what_the_narration_keeps_secret_is_known_to_its_agent_only() -> None:
-    assert _knows(SECRET, "queen", "secretly poured poison")
-    assert not _knows(SECRET, "king", "secretly poured poison")
-    assert _knows(SECRET, "king", "praised the cook")
 
 
 GUISE = (
@@ -90,22 +78,12 @@ GUISE = (
 )
 
 
-def test_a_disguise_is_no_fact_for_the_one_deceived() -> None:
-    assert _knows(GUISE, "wolf", "disguised himself as a shepherd")
-    assert not _knows(GUISE, "girl", "disguised himself as a shepherd")
-
-
 NOBODY = (
     "The learned man sat by the door of the hall. "
     "The princess spoke with the shadow for a long time. "
     "The princess and the shadow were soon agreed; but no one was to know about it. "
     "Then the princess went on to the castle."
 )
-
-
-def test_no_one_was_to_know_keeps_it_from_the_others_present() -> None:
-    assert _knows(NOBODY, "princess", "no one was to know")
-    assert not _knows(NOBODY, "learned man", "no one was to know")
 
 
 OVERHEARD = (
@@ -139,9 +117,29 @@ SCENE = (
 )
 
 
-def test_what_happens_in_another_scene_is_not_witnessed() -> None:
-    assert not _knows(SCENE, "Anna", "stole a hen")
-    assert _knows(SCENE, "fox", "stole a hen")
+@pytest.mark.parametrize(
+    ("text", "fact", "knowers", "others"),
+    [
+        # a character who went away does not see what happens meanwhile, and sees what he does on his return
+        pytest.param(AWAY, "crept out of the sack", [], ["Mr. Brown"], id="away-misses-the-escape"),
+        pytest.param(AWAY, "filled the empty sack", [], ["Mr. Brown"], id="away-misses-the-filling"),
+        pytest.param(AWAY, "picked up the sack", ["Mr. Brown"], [], id="back-sees-his-own-act"),
+        # what the narration keeps secret is known to its agent only
+        pytest.param(SECRET, "secretly poured poison", ["queen"], ["king"], id="a-secret-act"),
+        pytest.param(SECRET, "praised the cook", ["king"], [], id="an-open-act"),
+        # a disguise is no fact for the one deceived
+        pytest.param(GUISE, "disguised himself as a shepherd", ["wolf"], ["girl"], id="a-disguise"),
+        # "no one was to know" keeps it from the others present
+        pytest.param(NOBODY, "no one was to know", ["princess"], ["learned man"], id="no-one-was-to-know"),
+        # what happens in another scene is not witnessed
+        pytest.param(SCENE, "stole a hen", ["fox"], ["Anna"], id="another-scene"),
+    ],
+)
+def test_who_knows_what_happened(text: str, fact: str, knowers: list[str], others: list[str]) -> None:
+    for who in knowers:
+        assert _knows(text, who, fact), who
+    for who in others:
+        assert not _knows(text, who, fact), who
 
 
 def test_hansel_knows_the_plan_he_overheard(shared_data: Path) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from analysed import holders
 
-from worldstate.analysis import World, analyze
+from worldstate.analysis import World
 from worldstate.extract.timeline.verbs import ACQUIRE, CARRY, GIVE, LOSE, MOTION, PUT, verb_classes
 from worldstate.state.timeline import Predicate
 
@@ -25,12 +25,7 @@ TEXTS = {
     "them": "Tom picked up some stones. He saw a cat. He threw them into the river.",
     "placed": "Karen took the red shoes. The shoes were placed in a closet at home.",
     "away": "Tom bought some nuts. Then he threw away the nuts.",
-}
-
-
-@pytest.fixture(scope="module")
-def worlds() -> dict[str, World]:
-    return {name: analyze(text) for name, text in TEXTS.items()}
+}  # analysed once each: the ``worlds`` fixture (conftest.py)
 
 
 def _place(world: World, thing: str, sentence: int) -> str | None:
@@ -48,19 +43,42 @@ def test_the_classes_come_from_wordnet_with_their_provenance() -> None:
     assert "letter" in classes.things and "manner" not in classes.things and "arm" in classes.body
 
 
-def test_a_verb_no_hand_list_names_gets_its_wordnet_class(worlds: dict[str, World]) -> None:
-    """'borrowed' is in no hand list: WordNet puts it under get.v.01 (acquire)."""
-    assert holders(worlds["borrow"], "scales", 0) == ["ali-baba"]
-
-
-def test_a_passive_give_goes_to_its_recipient(worlds: dict[str, World]) -> None:
-    world = worlds["passive"]
-    assert holders(world, "ring", 0) == ["tom"]
-    assert holders(world, "ring", 1) == ["princess"]
-
-
-def test_of_two_objects_the_first_is_the_recipient(worlds: dict[str, World]) -> None:
-    assert holders(worlds["double"], "letter", 0) == ["tom"]
+@pytest.mark.parametrize(
+    ("story", "thing", "held", "place"),
+    [
+        # 'borrowed' is in no hand list: WordNet puts it under get.v.01 (acquire)
+        pytest.param(
+            "borrow", "scales", {0: ["ali-baba"]}, None, id="a-verb-no-hand-list-names-gets-its-wordnet-class"
+        ),
+        pytest.param("passive", "ring", {0: ["tom"], 1: ["princess"]}, None, id="a-passive-give-goes-to-its-recipient"),
+        pytest.param("double", "letter", {0: ["tom"]}, None, id="of-two-objects-the-first-is-the-recipient"),
+        pytest.param(
+            "put",
+            "key",
+            {0: ["anna"], 1: []},
+            (1, "the table"),
+            id="a-thing-laid-somewhere-is-there-and-held-by-nobody",
+        ),
+        pytest.param("into", "band", {}, (1, "the beaker"), id="a-thing-dropped-into-another-thing-is-in-it"),
+        pytest.param("back", "man", {1: ["girl"]}, None, id="a-person-taken-on-someones-back-is-held-by-them"),
+        # 'threw them into the river': 'them' is the stones, not the cat in between (one cat is no 'them')
+        pytest.param("them", "stone", {0: ["tom"], 2: []}, (2, "the river"), id="them-needs-a-plural-thing"),
+        # 'The shoes were placed in a closet': put.v.01 (WordNet), read from the passive
+        pytest.param(
+            "placed", "shoes", {0: ["karen"], 1: []}, (1, "a closet"), id="a-passive-put-leaves-the-thing-at-the-place"
+        ),
+        # 'threw away' is WordNet's throw_away (lose), whatever the hand lists say of 'throw'
+        pytest.param("away", "nuts", {0: ["tom"], 1: []}, None, id="a-particle-verb-takes-its-own-class"),
+    ],
+)
+def test_who_holds_a_thing_and_where_it_is(
+    worlds: dict[str, World], story: str, thing: str, held: dict[int, list[str]], place: tuple[int, str] | None
+) -> None:
+    world = worlds[story]
+    for sentence, holding in held.items():
+        assert holders(world, thing, sentence) == holding, sentence
+    if place is not None:
+        assert _place(world, thing, place[0]) == place[1]
 
 
 def test_it_is_the_thing_not_the_manner(worlds: dict[str, World]) -> None:
@@ -69,43 +87,5 @@ def test_it_is_the_thing_not_the_manner(worlds: dict[str, World]) -> None:
     assert len(found) == 1 and "princess" in found[0]
 
 
-def test_a_thing_laid_somewhere_is_there_and_held_by_nobody(worlds: dict[str, World]) -> None:
-    world = worlds["put"]
-    assert holders(world, "key", 0) == ["anna"]
-    assert holders(world, "key", 1) == []
-    assert _place(world, "key", 1) == "the table"
-
-
-def test_a_thing_dropped_into_another_thing_is_in_it(worlds: dict[str, World]) -> None:
-    assert _place(worlds["into"], "band", 1) == "the beaker"
-
-
-def test_a_person_taken_on_someones_back_is_held_by_them(worlds: dict[str, World]) -> None:
-    assert holders(worlds["back"], "man", 1) == ["girl"]
-
-
 def test_an_unresolved_it_changes_nothing(worlds: dict[str, World]) -> None:
     assert not [s for s in worlds["unresolved"].timeline.states if s.predicate == Predicate.HOLDS]
-
-
-def test_them_needs_a_plural_thing(worlds: dict[str, World]) -> None:
-    """'threw them into the river': 'them' is the stones, not the cat in between (one cat is no 'them')."""
-    world = worlds["them"]
-    assert holders(world, "stone", 0) == ["tom"]
-    assert holders(world, "stone", 2) == []
-    assert _place(world, "stone", 2) == "the river"
-
-
-def test_a_passive_put_leaves_the_thing_at_the_place(worlds: dict[str, World]) -> None:
-    """'The shoes were placed in a closet': put.v.01 (WordNet), read from the passive."""
-    world = worlds["placed"]
-    assert holders(world, "shoes", 0) == ["karen"]
-    assert holders(world, "shoes", 1) == []
-    assert _place(world, "shoes", 1) == "a closet"
-
-
-def test_a_particle_verb_takes_its_own_class(worlds: dict[str, World]) -> None:
-    """'threw away' is WordNet's throw_away (lose), whatever the hand lists say of 'throw'."""
-    world = worlds["away"]
-    assert holders(world, "nuts", 0) == ["tom"]
-    assert holders(world, "nuts", 1) == []

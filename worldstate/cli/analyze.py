@@ -5,22 +5,20 @@ from __future__ import annotations
 import click
 
 from worldstate.analysis import analyze_file
-from worldstate.cli.common import model_options
+from worldstate.cli.common import choice_option, model_options
 from worldstate.config import Settings
 from worldstate.files import atomic_write_text, check_output_file
 
 
 @click.command()
 @click.argument("story", type=click.Path(allow_dash=True))
-@click.option(
+@choice_option(
     "--format",
-    "fmt",
-    type=click.Choice(["text", "json", "booknlp", "codex"]),
-    default="text",
-    show_default=True,
-    help="text: a readable summary; json: the full versioned world state; "
+    ["text", "json", "booknlp", "codex"],
+    "text: a readable summary; json: the full versioned world state; "
     "booknlp: BookNLP-style .tokens/.entities/.quotes/.book files in the folder --out; "
     "codex: a story bible (a Markdown page per character, places, objects, index.md, codex.csv) in the folder --out.",
+    dest="fmt",
 )
 @click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
 @click.option(

@@ -8,7 +8,7 @@ import subprocess
 import click
 
 from worldstate.analysis import analyze_file
-from worldstate.cli.common import model_options, world_option
+from worldstate.cli.common import choice_option, model_options, world_option
 from worldstate.config import Settings
 from worldstate.errors import ConfigError, InputError
 from worldstate.files import atomic_write_bytes, check_output_file
@@ -49,13 +49,11 @@ def _world(story: str | None, world: str | None, settings: Settings) -> WorldSta
 @click.argument("story", type=click.Path(allow_dash=True), required=False)
 @click.option("--view", type=click.Choice(["events", "entities", "knowledge"]), default="entities", show_default=True)
 @click.option("--character", default=None, help="For --view knowledge: one character's graph (name or alias).")
-@click.option(
+@choice_option(
     "--format",
-    "fmt",
-    type=click.Choice(["json", "graphml", "gexf", "dot"]),
-    default="json",
-    show_default=True,
-    help='json: networkx node-link (edges under "links"); graphml: Gephi/yEd; gexf: Gephi; dot: Graphviz.',
+    ["json", "graphml", "gexf", "dot"],
+    'json: networkx node-link (edges under "links"); graphml: Gephi/yEd; gexf: Gephi; dot: Graphviz.',
+    dest="fmt",
 )
 @click.option(
     "--render",

@@ -20,14 +20,7 @@ import numpy as np
 
 from worldstate.bench.folds import assign_folds
 from worldstate.bench.items import Item
-from worldstate.bench.tune.store import (
-    TuneOptions,
-    command_line,
-    provenance,
-    read_provenance,
-    tuned_else_shipped,
-    write_model_json,
-)
+from worldstate.bench.tune.store import TuneOptions, command_line, read_provenance, record_fit, tuned_else_shipped
 from worldstate.config import Settings
 from worldstate.detect.tuned import tuned_dir
 
@@ -247,19 +240,19 @@ def tune_litbank_coref(
     )
     score = {f"cv_{m}": round(cv_scores[m], 4) for m in keep if m in cv_scores}
     flags = ["--cv", str(k), "--seed", str(options.seed)]
-    prov = provenance(
+    return record_fit(
+        settings,
         TASK,
         data,
         len(items),
         score,
         f"{k}-fold cross-validation (documents; seeded folds; threshold picked on the pooled folds)",
         options.command or command_line(TASK, data, *flags),
+        started,
+        fitted=model,
+        to=weights_path(settings),
         parameters={"hidden": HIDDEN, "ensemble": ENSEMBLE, "threshold": threshold, "seed": SEED, "k": k},
-        seconds=round(time.perf_counter() - started, 1),
     )
-    model.provenance = prov
-    write_model_json(settings, TASK, weights_path(settings), model.to_dict(), prov)
-    return prov
 
 
 def parameters_in_use(settings: Settings, data: Path | None = None) -> dict[str, Any]:

@@ -26,14 +26,7 @@ from typing import Any
 import numpy as np
 
 from worldstate.bench.folds import assign_folds
-from worldstate.bench.tune.store import (
-    TuneOptions,
-    command_line,
-    provenance,
-    read_provenance,
-    tuned_else_shipped,
-    write_model_json,
-)
+from worldstate.bench.tune.store import TuneOptions, command_line, read_provenance, record_fit, tuned_else_shipped
 from worldstate.config import Settings
 from worldstate.detect.tuned import tuned_dir
 
@@ -226,7 +219,8 @@ def tune_litbank_coref_attach(data: Path, settings: Settings, options: TuneOptio
     score = {f"cv_{m}": round(cv_scores[m], 4) for m in KEEP}
     score.update({f"without_{m}": round(base[m], 4) for m in KEEP})
     flags = ["--cv", str(k), "--seed", str(options.seed)]
-    prov = provenance(
+    return record_fit(
+        settings,
         TASK,
         data,
         len(docs),
@@ -235,12 +229,11 @@ def tune_litbank_coref_attach(data: Path, settings: Settings, options: TuneOptio
         "attachment model fitted on the other folds only; threshold picked on the pooled folds, the lowest "
         "keeping CoNLL F1 and merged documents)",
         options.command or command_line(TASK, data, *flags),
+        started,
+        fitted=model,
+        to=weights_path(settings),
         parameters={"threshold": threshold, "C": C, "k": k, "small_clusters": len(rows)},
-        seconds=round(time.perf_counter() - started, 1),
     )
-    model.provenance = prov
-    write_model_json(settings, TASK, weights_path(settings), model.to_dict(), prov)
-    return prov
 
 
 def parameters_in_use(settings: Settings, data: Path | None = None) -> dict[str, Any]:

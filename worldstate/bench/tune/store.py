@@ -97,14 +97,25 @@ def record_fit(
     evaluation: str,
     command: str,
     started: float,
+    *,
+    fitted: Any = None,
+    to: Path | None = None,
     **extra: Any,
 ) -> dict[str, Any]:
     """The :func:`provenance` of parameters just fitted and saved (``started``: ``time.perf_counter()`` when
-    the tuning began, for its duration), written to the task's tuned folder, and returned."""
+    the tuning began, for its duration), written to the task's tuned folder, and returned. With ``fitted``, a
+    model that carries its provenance (``fitted.provenance``, serialised by ``fitted.to_dict()``): the model's
+    JSON written to ``to`` as well, the provenance inside it and beside it naming it."""
     prov = provenance(
         task, data, items, score, evaluation, command, **extra, seconds=round(time.perf_counter() - started, 1)
     )
-    write_provenance(settings, task, prov)
+    if fitted is None:
+        write_provenance(settings, task, prov)
+    elif to is None:
+        raise ValueError("record_fit: a fitted model needs the path to write it to")
+    else:
+        fitted.provenance = prov
+        write_model_json(settings, task, to, fitted.to_dict(), prov)
     return prov
 
 

@@ -16,24 +16,25 @@ from typing import Any
 
 from worldstate.extract.timeline.build import build_timeline
 
-__all__ = [
+# the query names read from here, an alias of worldstate.query
+QUERY_ALIASES = (
     "CharacterState",
     "KnownFact",
     "StateReport",
-    "build_timeline",
     "entity_names",
     "find_entities",
     "knows",
     "report_dict",
     "state_at",
     "states_of",
-]
+)
+__all__ = ["build_timeline", *QUERY_ALIASES]
 
 
 def __getattr__(name: str) -> Any:
     """The query names that used to live here, read from :mod:`worldstate.query` (an alias only: loaded on
     first use, so that importing the timeline builder does not load the queries)."""
-    if name in __all__:
+    if name in QUERY_ALIASES:
         import worldstate.query
 
         return getattr(worldstate.query, name)

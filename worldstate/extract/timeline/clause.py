@@ -199,7 +199,7 @@ class SentenceView:
         gerund = self._gerund_modality(tok)
         if gerund is not None:
             return gerund, None
-        cur, link = _clause_head(tok), ""
+        cur, link = clause_verb(tok) or tok, ""
         own = self._own_modality(cur) if cur is not tok else None  # "her hair was not golden"
         if own is not None:
             return own, None
@@ -295,15 +295,16 @@ class SentenceView:
         return not any(c.dep_ == "mark" and c.lower_ in _TEMPORAL_MARKS for c in tok.children)
 
 
-def _clause_head(tok: Token) -> Token:
+def clause_verb(tok: Token, reach: int = 4) -> Token | None:
     """The verb of the clause a nominal or adjective sits in ("her hair" in "that her hair was golden" →
-    "was"); ``tok`` itself when it is a verb."""
+    "was"): the first verb (or the sentence's root) among ``tok`` and its ``reach - 1`` nearest heads;
+    ``tok`` itself when it is a verb; None when none of them is."""
     cur = tok
-    for _ in range(4):
+    for _ in range(reach):
         if cur.pos_ in ("VERB", "AUX") or cur.head.i == cur.i:
             return cur
         cur = cur.head
-    return tok
+    return None
 
 
 def is_personal_pronoun(tok: Token) -> bool:

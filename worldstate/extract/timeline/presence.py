@@ -365,13 +365,11 @@ def _kept_from_others(
 
 
 def _clause_verb(tok: Token) -> Token:
-    """The verb whose clause ``tok`` belongs to (itself when a verb)."""
-    cur = tok
-    for _ in range(6):
-        if cur.pos_ in ("VERB", "AUX") or cur.head.i == cur.i:
-            return cur
-        cur = cur.head
-    return cur
+    """The verb whose clause ``tok`` belongs to (itself when a verb), looked for up to five heads up; else
+    the head six up."""
+    from worldstate.extract.timeline.clause import clause_verb
+
+    return clause_verb(tok, 6) or list(tok.ancestors)[5]
 
 
 def _nobody(tok: Token | None, pw: PerceptionWords) -> bool:
