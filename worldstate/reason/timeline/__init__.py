@@ -253,7 +253,7 @@ def count_stable(rule: TimelineRule, world: World, timeline: Timeline) -> Iterat
     groups: dict[tuple[str, str], list[StateInterval]] = defaultdict(list)
     for subject, states in _factual(timeline, Predicate.COUNT).items():
         for s in states:
-            if not s.value_text.startswith(("+", "-")):  # a change the story tells (extract/timeline/tally.py)
+            if not s.value_text.startswith(("=", "+", "-")):  # a count the tally keeps (extract/timeline/tally.py)
                 groups[(subject, s.key)].append(s)
     yield from _same_value(rule, groups)
 
