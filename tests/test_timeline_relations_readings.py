@@ -38,6 +38,11 @@ def test_a_kin_noun_called_out_tells_the_speaker_and_the_one_called() -> None:
     assert not child.inferred
 
 
+def test_a_parent_called_out_at_the_head_of_a_question() -> None:
+    w = world("The woman stood at the door. 'Mother, may I go out?' asked Tom. The woman nodded.")
+    assert any(k == "child_of" for k, _ in states(w, "Tom"))
+
+
 def test_a_spouse_called_out_and_the_speakers_own_lord() -> None:
     w = world("The man sat by the fire. 'No, wife,' said the man. The woman wept.")
     assert any(k == "married_to" for k, _ in states(w, "the man"))
