@@ -95,3 +95,10 @@ def test_siblings_share_a_parent() -> None:
     w = world("Tom lived with his sister Anna. Tom's father was a miller. The miller was poor.")
     parent = next(s for (k, _), s in states(w, "Anna").items() if k == "child_of")
     assert parent.inferred == KIN_CLOSURE and len(parent.support) == 2
+
+
+def test_a_role_without_a_name_gets_no_shared_parent() -> None:
+    w = world("Tom lived with his little sister. Tom's father was a miller. The miller was poor.")
+    sister = states(w, "the little sister")
+    assert any(k == "sibling_of" for k, _ in sister)
+    assert not any(s.inferred for s in sister.values()), "a role is where coreference errs"

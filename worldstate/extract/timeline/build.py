@@ -41,7 +41,7 @@ def build_timeline(world: World) -> Timeline:
     changes += _members_go_along(world, changes)
     changes += scene_members(world, changes, group_members(world))
     timeline = assemble(settle(changes))
-    timeline.states += kin_closure(timeline.states, _gender(world))  # parents of one child are married …
+    timeline.states += kin_closure(timeline.states, _gender(world), _named(world))  # parents of a child married …
     timeline.states.sort(key=lambda s: (s.start, s.evidence.start))
     timeline.story_time = story_time(all_views)  # the story clock, a layer the timeline reads
     return timeline
@@ -51,6 +51,19 @@ def _gender(world: World) -> Callable[[str], str]:
     """An entity's gender ('' when unknown or no entity of the World)."""
     genders = {e.id: e.gender or "" for e in world.state.entities}
     return lambda entity: genders.get(entity, "")
+
+
+def _named(world: World) -> Callable[[str], bool]:
+    """Whether an entity has a proper name ("Gretel"), not a role ("the sister", "the old woman")."""
+    from worldstate.resources.words import words
+
+    animate = words().animate
+    names = {}
+    for e in world.state.entities:
+        head = e.name.split()[-1].lower() if e.name.split() else ""
+        role = head in animate or head.removesuffix("s") in animate
+        names[e.id] = e.name[:1].isupper() and not e.name.lower().startswith(("the ", "a ", "an ")) and not role
+    return lambda entity: names.get(entity, False)
 
 
 def _told_in_past(views: list[SentenceView]) -> bool:

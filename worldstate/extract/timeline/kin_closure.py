@@ -4,7 +4,9 @@
   woodcutter was married to the children's mother): two parents of one child, of the two genders, neither
   told married to someone else;
 - siblings share parents ("Tom and Anna were brother and sister. Tom's father …": he is Anna's father too),
-  unless the other sibling has a told parent of that gender already.
+  for two siblings who both have a proper name (a role such as "the sister" or "the old woman" is where
+  coreference errs most, and a wrong sibling or parent would spread), unless the other sibling has a told
+  parent of that gender already.
 
 (A marriage told one way is already told both ways: :func:`.relations.both_ways`.) Each derived state is
 marked ``inferred`` with :data:`KIN_CLOSURE`, has the later of its two told states for evidence and both for
@@ -24,12 +26,15 @@ KIN_CLOSURE = "kin_closure"  # the ``inferred`` mark of a derived relation
 PARENT, CHILD, SIBLING, SPOUSE = "parent_of", "child_of", "sibling_of", "married_to"
 
 
-def kin_closure(states: list[StateInterval], gender: Callable[[str], str]) -> list[StateInterval]:
-    """The derived relations of the told ``states`` (``gender``: an entity's gender, '' when unknown)."""
+def kin_closure(
+    states: list[StateInterval], gender: Callable[[str], str], named: Callable[[str], bool]
+) -> list[StateInterval]:
+    """The derived relations of the told ``states`` (``gender``: an entity's gender, '' when unknown;
+    ``named``: the entity has a proper name)."""
     told = [s for s in states if s.predicate == Predicate.RELATION and s.modality.factual and not s.inferred]
     have = {(s.subject, s.value) for s in told}
     out: list[StateInterval] = []
-    for state in [*_shared_parents(told, gender), *_married_parents(told, gender)]:
+    for state in [*_shared_parents(told, gender, named), *_married_parents(told, gender)]:
         if (state.subject, state.value) not in have:
             have.add((state.subject, state.value))
             out.append(state)
@@ -46,11 +51,15 @@ def _parents(told: list[StateInterval]) -> dict[str, list[StateInterval]]:
     return out
 
 
-def _shared_parents(told: list[StateInterval], gender: Callable[[str], str]) -> Iterator[StateInterval]:
-    """A sibling's parent is the other sibling's parent (when it has none of that gender told)."""
+def _shared_parents(
+    told: list[StateInterval], gender: Callable[[str], str], named: Callable[[str], bool]
+) -> Iterator[StateInterval]:
+    """A named sibling's parent is the other named sibling's parent (when it has none of that gender told)."""
     parents = _parents(told)
     for sib in (s for s in told if s.key == SIBLING):
         one, other = sib.subject, _other(sib)
+        if not named(one) or not named(other):
+            continue
         theirs = parents.get(other, [])
         for p in parents.get(one, []):
             g = gender(p.subject)
