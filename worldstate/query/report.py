@@ -27,6 +27,7 @@ def report_dict(world: World, report: StateReport) -> dict[str, Any]:
             "inferred": s.inferred,  # '' when told; else the reading that inferred it
             "holder": s.holder,
             "evidence": [s.evidence.start, s.evidence.end],
+            "support": [[e.start, e.end] for e in s.support],  # an inferred state's told states
             "story_time": moment(s.start),
         }
 

@@ -71,6 +71,7 @@ class StateInterval:
     ended_by: Span | None = None  # evidence of the change that ended it
     active: bool = True  # the subject did it (went, took); False when done to it (carried, given)
     inferred: str = ""  # '' when told; else the reading that inferred it ("along", "attached", "rest", "scene")
+    support: tuple[Span, ...] = ()  # an inferred state's other evidence: the told states it is drawn from
 
     @property
     def key(self) -> str:

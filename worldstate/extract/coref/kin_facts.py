@@ -80,11 +80,14 @@ def _set_apart(doc: ParsedDoc, head: int) -> bool:
     return any(k.low in other_kin_words() for k in doc.kids(head, "amod", "compound", "advmod", "nummod"))
 
 
-def is_called_out(doc: ParsedDoc, head: int) -> bool:
+def is_called_out(doc: ParsedDoc, head: int, *, capitalised: bool = False) -> bool:
     """A bare singular noun inside a quote, set off by punctuation or the quote's edges, with nothing but
-    calling words before it ("No, wife, …", "Ah, father", "my dear husband!"); the parse's label is not read."""
+    calling words before it ("No, wife, …", "Ah, father", "my dear husband!"); the parse's label is not read.
+    ``capitalised``: a noun the tagger took for a name because it is capitalised ("'Father,' said the girl")
+    counts too."""
     tok = doc.tokens[head]
-    if not tok.in_quote or tok.tag != "NN" or tok.pos != "NOUN" or tok.dep == "conj" or doc.kids(head, "conj"):
+    singular = (tok.tag, tok.pos) == ("NN", "NOUN") or (capitalised and (tok.tag, tok.pos) == ("NNP", "PROPN"))
+    if not tok.in_quote or not singular or tok.dep == "conj" or doc.kids(head, "conj"):
         return False  # not one of a list ("house, wife and child")
     marks = vocative_words().marks
     k = head - 1

@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from worldstate.extract.timeline.assemble import assemble
 from worldstate.extract.timeline.clause import SentenceView, sentence_views
 from worldstate.extract.timeline.conjoined import conjoined_holdings
+from worldstate.extract.timeline.dialogue_kin import dialogue_kin
 from worldstate.extract.timeline.handling import handled_things
 from worldstate.extract.timeline.inferred import read_inferred, settle
+from worldstate.extract.timeline.kin_closure import kin_closure
 from worldstate.extract.timeline.patterns import Change, read_sentence
 from worldstate.extract.timeline.presentative import presented_things
+from worldstate.extract.timeline.role_change import role_changes
 from worldstate.extract.timeline.scene import scene_members
 from worldstate.extract.timeline.story_time import story_time
 from worldstate.extract.timeline.tally import tally_changes
@@ -32,6 +36,8 @@ def build_timeline(world: World) -> Timeline:
         found = read_sentence(view) + handled_things(view) + presented_things(view)
         changes += found + conjoined_holdings(view, found)
         changes += read_inferred(view)  # places a reader infers (led along, tied to, resting at)
+    changes += dialogue_kin(world, views)  # 'Father,' said the girl: kin called out in a quote
+    changes += role_changes(views, changes)  # 'the shadow became the master': a relation turned round
     changes += tally_changes(views)  # event arithmetic: group sizes, transfer tallies, debts
     if _told_in_past(views):  # "witches have a keen scent": a general truth, not a state in story time
         changes = [c for c in changes if not (c.present_tense and c.modality == Modality.ASSERTED)]
@@ -39,8 +45,29 @@ def build_timeline(world: World) -> Timeline:
     changes += _members_go_along(world, changes)
     changes += scene_members(world, changes, group_members(world))
     timeline = assemble(settle(changes))
+    timeline.states += kin_closure(timeline.states, _gender(world), _named(world))  # parents of a child married …
+    timeline.states.sort(key=lambda s: (s.start, s.evidence.start))
     timeline.story_time = story_time(all_views)  # the story clock, a layer the timeline reads
     return timeline
+
+
+def _gender(world: World) -> Callable[[str], str]:
+    """An entity's gender ('' when unknown or no entity of the World)."""
+    genders = {e.id: e.gender or "" for e in world.state.entities}
+    return lambda entity: genders.get(entity, "")
+
+
+def _named(world: World) -> Callable[[str], bool]:
+    """Whether an entity has a proper name ("Gretel"), not a role ("the sister", "the old woman")."""
+    from worldstate.resources.words import words
+
+    animate = words().animate
+    names = {}
+    for e in world.state.entities:
+        head = e.name.split()[-1].lower() if e.name.split() else ""
+        role = head in animate or head.removesuffix("s") in animate
+        names[e.id] = e.name[:1].isupper() and not e.name.lower().startswith(("the ", "a ", "an ")) and not role
+    return lambda entity: names.get(entity, False)
 
 
 def _told_in_past(views: list[SentenceView]) -> bool:

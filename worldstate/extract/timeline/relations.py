@@ -229,7 +229,8 @@ def _as_told(
     and started where both parties are first mentioned when the relation is a standing one."""
     said = said and change.modality == Modality.SPEECH and _plainly_said(view, anchor)
     if (presupposed and change.modality != Modality.ASSERTED) or said:
-        change = replace(change, modality=Modality.ASSERTED, holder=None)
+        # a speaker's present ("I am your father") is the story's now, no general truth of the narration
+        change = replace(change, modality=Modality.ASSERTED, holder=None, present_tense=False)
     rel = change.value.split("=", 1)[0]
     standing = rel in view.w.standing_relations and change.modality == Modality.ASSERTED
     if standing and (presupposed or anchor.lemma_ == "be"):
