@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from worldstate.extract.timeline.assemble import assemble
 from worldstate.extract.timeline.clause import SentenceView, sentence_views
 from worldstate.extract.timeline.inferred import read_inferred, settle
+from worldstate.extract.timeline.life_implied import bereaved
 from worldstate.extract.timeline.patterns import Change, read_sentence
 from worldstate.extract.timeline.scene import scene_members
 from worldstate.extract.timeline.story_time import story_time
@@ -29,6 +30,7 @@ def build_timeline(world: World) -> Timeline:
         changes += read_sentence(view)
         changes += read_inferred(view)  # places a reader infers (led along, tied to, resting at)
     changes += tally_changes(views)  # event arithmetic: group sizes, transfer tallies, debts
+    changes += bereaved(views, changes)  # "she was a widow": her husband is dead
     if _told_in_past(views):  # "witches have a keen scent": a general truth, not a state in story time
         changes = [c for c in changes if not (c.present_tense and c.modality == Modality.ASSERTED)]
     changes += _names(world)
