@@ -29,6 +29,8 @@ Death told without a die or kill verb (read by ``worldstate/extract/timeline/lif
   ``01797204``, ``01797347``, ``01802219``, ``00911350``), without their hyponyms (care, pity: no mourning);
 - ``burial_verbs``: inter.v.01 (``02456493``: bury, entomb, inter) and cremate.v.01 (``00379154``) with
   their hyponyms: a person buried or cremated is dead (every sense: a person as the object picks it);
+- ``body_nouns``: body.n.01, the dead body and cadaver.n.01 (``05216365``, ``05217859``, ``05218119``),
+  without hyponyms: "they buried his body", "the remains of the king were interred" (the owner is dead);
 - ``burial_nouns``: funeral.n.01 (``07451463``) and its hyponyms (burial, interment), and the nouns linked
   derivationally to ``burial_verbs`` (cremation): "at her mother's funeral";
 - ``grave_nouns``: grave.n.02 (``03455033``: grave, tomb) and grave.n.01 (``15143726``, "death of a
@@ -83,6 +85,7 @@ RANKED = {  # class → (pos, roots), with hyponyms, sense-rank filtered; the ro
     "afterlife_nouns": ("noun", ["05627785", "05629682", "05629381", "15143864"]),
 }
 MOURNING = ["01797051", "01797204", "01797347", "01802219", "00911350"]  # verbs: mourn, grieve, lament, bewail
+BODIES = ["05216365", "05217859", "05218119"]  # nouns: body, dead body, cadaver
 NOT_DEATH = {"kill"}  # "the lion's kill": its prey
 EUPHEMISM = "07333649"  # passing.n.02: euphemistic expressions for death
 EVENT_LEXFILES = {"04", "11", "26", "28"}  # noun.act, noun.event, noun.state, noun.time
@@ -213,6 +216,7 @@ def implied_classes(data: dict[str, dict[str, Synset]], senses: dict, classes: d
         heads = {data[pos][o].words[0] for o in roots}
         out[name] = sorted(members(data[pos], senses, pos, offsets) | heads)
     out["mourning_verbs"] = sorted({w for o in MOURNING for w in data["verb"][o].words if WORD.match(w)})
+    out["body_nouns"] = sorted({w for o in BODIES for w in data["noun"][o].words if WORD.match(w)})
     dying = set(classes["die_verbs"]) | set(classes["kill_verbs"])
     nouns = derived_nouns(data, dying)
     out["death_nouns"] = sorted(

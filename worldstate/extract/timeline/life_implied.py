@@ -13,8 +13,8 @@ grave_nouns, widowed_nouns, orphan_nouns, afterlife_nouns). The constructions:
   or plan ("feared his death", "plotted the king's murder": ``alive.unrealised_heads`` of
   ``patterns.yaml``), nor one told before it ("before his death"). Without an owner ("feared death",
   "death threats", "on pain of death") nothing is told of anyone;
-- a burial: "they buried the old man", "he was interred in the vault", "at her mother's funeral", "the
-  burial of the king" (not "buried alive", "buried himself in his books", "buried in thought");
+- a burial: "they buried the old man", "they buried his body", "he was interred in the vault", "at her
+  mother's funeral", "the burial of the king" (not "buried alive", "buried himself in his books", "buried in thought");
 - a grave and its owner: "the grave of his father", "his mother's tomb" (not "his own grave");
 - a widow's or widower's late spouse: "the widow of Lord Hugh", "the old man's widow";
 - the afterlife: "she is in heaven", "he had gone to heaven", "the angels carried her to heaven";
@@ -61,6 +61,7 @@ class ImpliedWords:
     mourned_nouns: frozenset[str]
     mourning_verbs: frozenset[str]
     burial_verbs: frozenset[str]
+    body_nouns: frozenset[str]
     burial_nouns: frozenset[str]
     grave_nouns: frozenset[str]
     widowed_nouns: frozenset[str]
@@ -86,6 +87,7 @@ def implied_words() -> ImpliedWords:
         single("mourned_nouns"),
         single("mourning_verbs"),
         single("burial_verbs"),
+        single("body_nouns"),
         single("burial_nouns"),
         single("grave_nouns"),
         single("widowed_nouns"),
@@ -153,19 +155,22 @@ def _mourned(noun: Token, iw: ImpliedWords) -> bool:
 
 
 def _unrealised(noun: Token, iw: ImpliedWords) -> bool:
-    """The event noun is feared, wished, planned or not yet come: "feared his death", "the fear of her
-    death", "plotted the king's murder", "before his death"."""
+    """The event noun is feared, wished, planned, not yet come or not dated here: "feared his death", "the
+    fear of her death", "plotted the king's murder", "before his death", "a century after their deaths was
+    not completed until ..." (a "before" or "until" anywhere up to the clause's verb), "the occasion of his
+    death" (told before the events that led to it)."""
     cur = noun
-    for _ in range(3):
+    for _ in range(6):
         head = cur.head
         if head.i == cur.i:
             return False
-        if head.dep_ == "prep" or head.pos_ == "ADP":
-            if head.lower_ in _NOT_YET_PREPS:
-                return True
-            cur = head
-            continue
-        return head.lemma_.lower() in iw.unrealised_heads or head.lower_ in iw.unrealised_heads
+        if head.pos_ == "ADP" and head.lower_ in _NOT_YET_PREPS:
+            return True
+        if head.lemma_.lower() in iw.unrealised_heads or head.lower_ in iw.unrealised_heads:
+            return True
+        if head.pos_ in ("VERB", "AUX"):
+            return False
+        cur = head
     return False
 
 
@@ -208,9 +213,12 @@ def implied_by_verb(view: SentenceView, verb: Token) -> Iterator[Change]:
         tok = direct_object(verb)
         if tok is None or is_reflexive(tok):
             return  # "buried himself in his books"
-    who = _target(view, tok)
+    body = tok if tok is not None and tok.lemma_.lower() in iw.body_nouns else None
+    if body is not None:
+        tok = _owner(body, of_first=True)  # "buried his body": its owner
+    who = owner_entity(view, tok) if tok is not None else None
     if who and _living(view, who):
-        yield from _told(view, verb, who, "false", tok)
+        yield from _told(view, verb, who, "false", tok, body)
 
 
 def _buried_in_ground(verb: Token) -> bool:
@@ -244,8 +252,8 @@ def _no_more(view: SentenceView, verb: Token) -> Iterator[Change]:
 
 # -- widows and orphans: someone else's death ----------------------------------------------------------
 def bereaved(views: list[SentenceView], changes: list[Change]) -> list[Change]:
-    """'Martha was a widow now' (her husband dead), 'Oliver was an orphan' (his parents dead): the spouse
-    or parents the relations read at or before that sentence are dead from there."""
+    """'Martha was a widow now', 'she was widowed' (her husband dead), 'Oliver was an orphan' (his parents
+    dead): the spouse or parents the relations read at or before that sentence are dead from there."""
     from worldstate.extract.timeline.change import make_change
 
     iw = implied_words()
@@ -253,7 +261,11 @@ def bereaved(views: list[SentenceView], changes: list[Change]) -> list[Change]:
     for view in views:
         for noun in view.doc:
             lemma = noun.lemma_.lower()
-            if noun.dep_ != "attr" or noun.head.lemma_ not in ("be", "become", "remain", "leave"):
+            if noun.tag_ == "VBN" and lemma in iw.widowed_nouns and _passive(noun):  # "she was widowed"
+                subj, anchor = view.subject(noun), noun
+            elif noun.dep_ == "attr" and noun.head.lemma_ in ("be", "become", "remain", "leave"):
+                subj, anchor = view.subject(noun.head), noun.head  # "she was a widow"
+            else:
                 continue
             if lemma in iw.widowed_nouns:
                 kinds = ("married_to",)
@@ -261,12 +273,11 @@ def bereaved(views: list[SentenceView], changes: list[Change]) -> list[Change]:
                 kinds = ("child_of", "parent_of")
             else:
                 continue
-            subj = view.subject(noun.head)
             who = _target(view, subj)
-            if not who or any(c.dep_ == "neg" for c in noun.head.children):
+            if not who or any(c.dep_ == "neg" for c in anchor.children):
                 continue
             for other in _related(changes, who, kinds, view.index):
-                change = make_change(view, noun.head, other, Predicate.ALIVE, "false", noun, value_text="dead")
+                change = make_change(view, anchor, other, Predicate.ALIVE, "false", noun, value_text="dead")
                 change.inferred = "bereaved"
                 out.append(change)
     return out
