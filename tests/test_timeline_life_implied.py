@@ -114,6 +114,17 @@ def test_no_death_where_none_is_told(text: str) -> None:
     assert not _dead_facts(world), [(s.subject, s.value, s.modality) for s in _alive(world)]
 
 
+def test_news_of_a_death_is_not_the_hearer_s_own() -> None:
+    world = analyze("Caroline had a mother named Madame Duval. When she was informed of her death, she wept.")
+    assert not _dead_facts(world)  # "her" is Caroline's mother, though coreference reads it as Caroline
+
+
+def test_a_pronoun_buried_is_the_one_told_dying() -> None:
+    world = analyze("Jack Lawton sang. Wolsey died in the abbey where the abbots buried him.")
+    dead = _dead_facts(world)
+    assert "jack-lawton" not in dead and "wolsey" in dead
+
+
 def test_a_hypothetical_death_is_no_fact() -> None:
     world = analyze("The dragon lived in a cave. The death of the dragon would free them.")
     states = [s for s in _alive(world) if s.subject == "dragon"]

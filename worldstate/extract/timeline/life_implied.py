@@ -34,13 +34,16 @@ from typing import TYPE_CHECKING
 from worldstate.data import load_yaml
 from worldstate.extract.timeline.clause import SentenceView, Token, direct_object, is_reflexive
 from worldstate.extract.timeline.life import (
+    DIE,
     _is_character,
     _living,
     _passive,
     _progressive,
+    _sentence_antecedent,
     _target,
     _told,
     _usual_bearer,
+    verb_classes,
 )
 from worldstate.extract.timeline.places import is_place_noun
 from worldstate.state.timeline import Modality, Predicate
@@ -51,6 +54,7 @@ if TYPE_CHECKING:
 _AFTERLIFE_VERBS = ("be", "go", "ascend", "rise", "take", "carry", "bear", "call", "send", "fly")
 _AFTERLIFE_PREPS = ("in", "to", "into", "unto")
 _NOT_YET_PREPS = ("before", "till", "until", "against")  # "before his death": no death told yet
+_OBJECT_GENDER = {"him": "male", "her": "female"}
 
 
 @dataclass(frozen=True)
@@ -68,6 +72,7 @@ class ImpliedWords:
     orphan_nouns: frozenset[str]
     afterlife_nouns: frozenset[str]
     unrealised_heads: frozenset[str]  # words under which an event noun tells no event
+    news_verbs: frozenset[str]  # "she was informed of her death": not her own
 
 
 @lru_cache(maxsize=1)
@@ -94,6 +99,7 @@ def implied_words() -> ImpliedWords:
         single("orphan_nouns"),
         single("afterlife_nouns"),
         frozenset(unrealised),
+        frozenset(patterns["alive"]["news_verbs"]),
     )
 
 
@@ -115,7 +121,10 @@ def implied_by_noun(view: SentenceView, noun: Token) -> Iterator[Change]:
     owner = _owner(noun, of_first=lemma in iw.death_nouns)
     if owner is None or _unrealised(noun, iw):
         return
-    for change in _told(view, noun, owner_entity(view, owner), "false", owner):
+    who = owner_entity(view, owner)
+    if who and _news_of_own(view, noun, who, iw):
+        return
+    for change in _told(view, noun, who, "false", owner):
         if change.modality == Modality.NEGATED:
             change.modality = Modality.ASSERTED  # presupposed: "did not leave after his father's death"
         yield change
@@ -133,6 +142,20 @@ def owner_entity(view: SentenceView, owner: Token) -> str | None:
     if better:
         return better
     return None if view.who(poss) == ent else ent
+
+
+def _news_of_own(view: SentenceView, noun: Token, who: str, iw: ImpliedWords) -> bool:
+    """True when ``who`` is the subject of the verb of hearing, telling or grieving the noun hangs under:
+    "she was informed of her death" tells another's death (coreference slipped), not her own."""
+    cur = noun
+    for _ in range(4):
+        cur = cur.head
+        if cur.pos_ in ("VERB", "AUX") or cur.head.i == cur.i:
+            break
+    if cur.lemma_.lower() not in iw.news_verbs:
+        return False
+    subj = view.subject(cur)
+    return subj is not None and _target(view, subj) == who
 
 
 def _owner(noun: Token, of_first: bool) -> Token | None:
@@ -217,8 +240,23 @@ def implied_by_verb(view: SentenceView, verb: Token) -> Iterator[Change]:
     if body is not None:
         tok = _owner(body, of_first=True)  # "buried his body": its owner
     who = owner_entity(view, tok) if tok is not None else None
+    if who and tok is not None and tok.lower_ in _OBJECT_GENDER:  # "Wolsey died … the abbots buried him"
+        who = _died_here(view, tok, who) or who
     if who and _living(view, who):
         yield from _told(view, verb, who, "false", tok, body)
+
+
+def _died_here(view: SentenceView, pron: Token, ent: str) -> str | None:
+    """For "him"/"her" buried: the one an earlier clause of the sentence tells dying ("Wolsey died in
+    Leicester Abbey where the abbots buried him"), when coreference put the pronoun on one not named there."""
+    better = _sentence_antecedent(view, pron, ent, _OBJECT_GENDER[pron.lower_])
+    if better is None:
+        return None
+    for verb in view.doc[: pron.i]:
+        subj = view.subject(verb) if DIE in verb_classes(verb) else None
+        if subj is not None and _target(view, subj) == better:
+            return better
+    return None
 
 
 def _buried_in_ground(verb: Token) -> bool:
