@@ -17,6 +17,33 @@
 - ``feeling_verbs``: verbs whose most frequent sense is one of feeling (lexicographer file verb.emotion):
   "frightened to death", "bored to death" exaggerate, they kill nobody.
 
+Death told without a die or kill verb (read by ``worldstate/extract/timeline/life_implied.py``):
+
+- ``death_nouns``: nouns of an act, event, state or time (lexicographer files noun.act, noun.event,
+  noun.state, noun.time) that WordNet links derivationally (``+``, word to word) to a word of ``die_verbs``
+  or ``kill_verbs`` in the sense that puts it there: "the death of their father", "her husband's murder",
+  "the king's execution" (same sense-rank filter: "passing", "loss" die only in a later sense);
+- ``mourned_nouns``: the words of passing.n.02 (``07333649``, "euphemistic expressions for death": loss,
+  passing, departure): a death only where a mourning verb governs them ("mourned the loss of his wife");
+- ``mourning_verbs``: mourn.v.01, mourn.v.02, grieve.v.01, lament.v.01 and bewail.v.01 (``01797051``,
+  ``01797204``, ``01797347``, ``01802219``, ``00911350``), without their hyponyms (care, pity: no mourning);
+- ``burial_verbs``: inter.v.01 (``02456493``: bury, entomb, inter) and cremate.v.01 (``00379154``) with
+  their hyponyms: a person buried or cremated is dead (every sense: a person as the object picks it);
+- ``body_nouns``: body.n.01, the dead body and cadaver.n.01 (``05216365``, ``05217859``, ``05218119``),
+  without hyponyms: "they buried his body", "the remains of the king were interred" (the owner is dead);
+- ``burial_nouns``: funeral.n.01 (``07451463``) and its hyponyms (burial, interment), and the nouns linked
+  derivationally to ``burial_verbs`` (cremation): "at her mother's funeral";
+- ``grave_nouns``: grave.n.02 (``03455033``: grave, tomb) and grave.n.01 (``15143726``, "death of a
+  person") with their hyponyms (sepulcher, vault), sense-rank filtered ("monument" first commemorates):
+  "the grave of his father" (the owner lies there dead);
+- ``widowed_nouns``: widow.n.01 and widower.n.01 (``10780284``, ``10780506``): "the widow of Lord Hugh";
+- ``orphan_nouns``: orphan.n.01 (``10384392``, "a child who has lost both parents");
+- ``afterlife_nouns``: Heaven.n.01 (``05627785``), Hell.n.01 (``05629682``), Hades (``05629381``) and
+  afterlife.n.01 (``15143864``) with their hyponyms, sense-rank filtered, and the first word of each root
+  ("heaven" is first a place of bliss, but "she is in heaven" said of a person picks the abode of God).
+
+``NOT_DEATH``: "kill" is left out of ``death_nouns`` by hand: "the lion's kill" is its prey, not its death.
+
 Noise filter (``index.sense``: a lemma's senses in order of their SemCor frequency, with their counts):
 a word joins a class only when the class's sense is its most frequent sense, told by at least one tagged
 use (or the word's only sense): "fall" dies only in its 7th sense, "hit" murders only in its 11th,
@@ -47,6 +74,21 @@ ROOTS = {
     "verdict_verbs": ("verb", ["00906735"]),
 }
 EMOTION_LEXFILE = "37"  # verb.emotion
+IMPLIED = {  # class → (pos, roots), with hyponyms; every sense (the construction picks it)
+    "burial_verbs": ("verb", ["02456493", "00379154"]),
+    "burial_nouns": ("noun", ["07451463"]),
+    "widowed_nouns": ("noun", ["10780284", "10780506"]),
+    "orphan_nouns": ("noun", ["10384392"]),
+}
+RANKED = {  # class → (pos, roots), with hyponyms, sense-rank filtered; the roots' first words kept
+    "grave_nouns": ("noun", ["03455033", "15143726"]),
+    "afterlife_nouns": ("noun", ["05627785", "05629682", "05629381", "15143864"]),
+}
+MOURNING = ["01797051", "01797204", "01797347", "01802219", "00911350"]  # verbs: mourn, grieve, lament, bewail
+BODIES = ["05216365", "05217859", "05218119"]  # nouns: body, dead body, cadaver
+NOT_DEATH = {"kill"}  # "the lion's kill": its prey
+EUPHEMISM = "07333649"  # passing.n.02: euphemistic expressions for death
+EVENT_LEXFILES = {"04", "11", "26", "28"}  # noun.act, noun.event, noun.state, noun.time
 NOT_DEAD = {"deathlike", "deathly", "breathless", "inanimate", "pulseless", "bloodless", "exsanguine",
             "exsanguinous", "doomed", "nonviable", "cold", "asleep", "at_peace", "at_rest", "gone"}  # fmt: skip
 NOT_DYING = {"croak"}  # first tagged sense "die" (one SemCor use), but in tales frogs and ravens croak
@@ -59,6 +101,7 @@ class Synset:
     lexfile: str
     words: list[str]
     pointers: list[tuple[str, str, str]] = field(default_factory=list)  # symbol, offset, pos letter
+    links: list[str] = field(default_factory=list)  # each pointer's source/target word numbers ("0101"; "0000": synset)
 
 
 def parse_data(path: Path) -> dict[str, Synset]:
@@ -72,7 +115,8 @@ def parse_data(path: Path) -> dict[str, Synset]:
         words = [re.sub(r"\(.*\)$", "", f[4 + 2 * i]).lower() for i in range(n_words)]
         at = 4 + 2 * n_words
         ptrs = [(f[at + 1 + 4 * i], f[at + 2 + 4 * i], f[at + 3 + 4 * i]) for i in range(int(f[at]))]
-        synsets[f[0]] = Synset(f[0], f[1], words, ptrs)
+        links = [f[at + 4 + 4 * i] for i in range(int(f[at]))]
+        synsets[f[0]] = Synset(f[0], f[1], words, ptrs, links)
     return synsets
 
 
@@ -140,7 +184,50 @@ def build(folder: Path) -> dict[str, list[str]]:
     feeling = {o for o, syn in verbs.items() if syn.lexfile == EMOTION_LEXFILE}
     candidates = {w for o in feeling for w in verbs[o].words if WORD.match(w) and "_" not in w}
     classes["feeling_verbs"] = sorted(w for w in candidates if first_sense_in(senses.get((w, "verb"), []), feeling))
+    classes.update(implied_classes(data, senses, classes))
     return classes
+
+
+def derived_nouns(data: dict[str, dict[str, Synset]], verb_words: set[str]) -> dict[str, set[str]]:
+    """Noun word → the noun synsets (of an event, act, state or time) where it is linked derivationally,
+    word to word, to a verb in ``verb_words``."""
+    out: dict[str, set[str]] = {}
+    for offset, syn in data["noun"].items():
+        if syn.lexfile not in EVENT_LEXFILES:
+            continue
+        for (symbol, target, pos), link in zip(syn.pointers, syn.links, strict=True):
+            if symbol != "+" or pos != "v" or target not in data["verb"]:
+                continue
+            source, goal = int(link[:2], 16), int(link[2:], 16)
+            verb_word = data["verb"][target].words[goal - 1]
+            if verb_word in verb_words:
+                out.setdefault(syn.words[source - 1], set()).add(offset)
+    return out
+
+
+def implied_classes(data: dict[str, dict[str, Synset]], senses: dict, classes: dict[str, list[str]]) -> dict:
+    """The classes of a death told without a die or kill verb (see the docstring)."""
+    out: dict[str, list[str]] = {}
+    for name, (pos, roots) in IMPLIED.items():
+        offsets = closure(data[pos], roots, ("~", "~i"))
+        out[name] = sorted({w for o in offsets for w in data[pos][o].words if WORD.match(w)})
+    for name, (pos, roots) in RANKED.items():
+        offsets = closure(data[pos], roots, ("~", "~i"))
+        heads = {data[pos][o].words[0] for o in roots}
+        out[name] = sorted(members(data[pos], senses, pos, offsets) | heads)
+    out["mourning_verbs"] = sorted({w for o in MOURNING for w in data["verb"][o].words if WORD.match(w)})
+    out["body_nouns"] = sorted({w for o in BODIES for w in data["noun"][o].words if WORD.match(w)})
+    dying = set(classes["die_verbs"]) | set(classes["kill_verbs"])
+    nouns = derived_nouns(data, dying)
+    out["death_nouns"] = sorted(
+        w
+        for w, offsets in nouns.items()
+        if WORD.match(w) and w not in NOT_DEATH and first_sense_in(senses.get((w, "noun"), []), offsets)
+    )
+    burying = derived_nouns(data, set(out["burial_verbs"]))
+    out["burial_nouns"] = sorted(set(out["burial_nouns"]) | {w for w in burying if WORD.match(w)})
+    out["mourned_nouns"] = sorted(w for w in data["noun"][EUPHEMISM].words if WORD.match(w))
+    return out
 
 
 def main(folder: Path, out: Path = OUT) -> None:

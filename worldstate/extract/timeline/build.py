@@ -14,6 +14,7 @@ from worldstate.extract.timeline.dialogue_kin import dialogue_kin
 from worldstate.extract.timeline.handling import handled_things
 from worldstate.extract.timeline.inferred import read_inferred, settle
 from worldstate.extract.timeline.kin_closure import kin_closure
+from worldstate.extract.timeline.life_implied import bereaved
 from worldstate.extract.timeline.patterns import Change, read_sentence
 from worldstate.extract.timeline.presentative import presented_things
 from worldstate.extract.timeline.role_change import role_changes
@@ -39,6 +40,7 @@ def build_timeline(world: World) -> Timeline:
     changes += dialogue_kin(world, views)  # 'Father,' said the girl: kin called out in a quote
     changes += role_changes(views, changes)  # 'the shadow became the master': a relation turned round
     changes += tally_changes(views)  # event arithmetic: group sizes, transfer tallies, debts
+    changes += bereaved(views, changes)  # "she was a widow": her husband is dead
     if _told_in_past(views):  # "witches have a keen scent": a general truth, not a state in story time
         changes = [c for c in changes if not (c.present_tense and c.modality == Modality.ASSERTED)]
     changes += _names(world)

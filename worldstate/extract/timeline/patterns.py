@@ -20,6 +20,7 @@ from worldstate.extract.timeline.clause import (
     is_reflexive,
 )
 from worldstate.extract.timeline.company import comitative_owner
+from worldstate.extract.timeline.life_implied import implied_by_noun, implied_by_verb
 from worldstate.extract.timeline.numbers import number_before
 from worldstate.extract.timeline.places import is_gathering_noun, is_place_noun, is_plant_noun, vessel_boarded
 from worldstate.extract.timeline.relations import relation_by_noun, relation_by_verb
@@ -63,6 +64,7 @@ def read_sentence(view: SentenceView) -> list[Change]:
             out += location(view, tok)
             out += possession(view, tok)
             out += alive_by_verb(view, tok)
+            out += implied_by_verb(view, tok)
             out += title(view, tok)
             out += marriage(view, tok)
         elif is_bare_verb(tok, view.w):  # "let the band drop into it": a verb the tagger took for a noun
@@ -78,6 +80,7 @@ def read_sentence(view: SentenceView) -> list[Change]:
             out += count(view, tok)
             out += description(view, tok)
             out += alive_by_description(view, tok)
+            out += implied_by_noun(view, tok)
             out += role(view, tok)
     return out
 
