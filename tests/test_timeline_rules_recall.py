@@ -93,3 +93,46 @@ def test_lost_part_used_allows_a_part_given_back_and_another_owner() -> None:
         "Sultan showed the wolf his strong white teeth.", "Sultan saw the wolf's strong white teeth."
     )
     assert _found(other, "timeline.lost-part-used") == []
+
+
+SWINEHERD = (
+    "The prince came to the palace dressed as a swineherd. "  # 0
+    "No one knew that he was other than a poor swineherd. "  # 1
+    "He worked every day. "  # 2
+    "The princess kissed the swineherd for a rattle. "  # 3
+    "The emperor was angry, for he had known {when} that his swineherd was the prince."  # 4
+)
+
+
+def test_known_all_along_contradicts_a_told_ignorance() -> None:
+    found = _found(SWINEHERD.format(when="from the first"), "timeline.known-all-along")
+    assert found == [(("error", 4), ("contradicted", 1))]
+
+
+def test_known_all_along_needs_the_start_and_a_shared_thing() -> None:
+    assert _found(SWINEHERD.format(when="by then"), "timeline.known-all-along") == []  # learnt on the way
+    other = SWINEHERD.format(when="from the first").replace("that his swineherd was the prince", "that it would rain")
+    assert _found(other, "timeline.known-all-along") == []
+
+
+MATCH_GIRL = (
+    "It was bitterly cold, and evening, the last evening of the year. "  # 0
+    "A poor little girl walked along the street. "  # 1
+    "She carried matches in an old apron. "  # 2
+    "The candles were gleaming in the windows, for it was {day}."  # 3
+)
+
+
+def test_day_stable_finds_one_evening_named_two_days() -> None:
+    found = _found(MATCH_GIRL.format(day="Christmas Eve"), "timeline.day-stable")
+    assert found == [(("error", 3), ("contradicted", 0))]
+
+
+def test_day_stable_allows_the_same_day_a_day_passing_and_speech() -> None:
+    assert _found(MATCH_GIRL.format(day="New Year's Eve"), "timeline.day-stable") == []
+    passed = MATCH_GIRL.format(day="Christmas Eve").replace("She carried", "A week later she carried")
+    assert _found(passed, "timeline.day-stable") == []
+    spoken = MATCH_GIRL.format(day="Christmas Eve").replace(
+        "for it was Christmas Eve.", 'and she said, "Last Christmas Eve I had a goose."'
+    )
+    assert _found(spoken, "timeline.day-stable") == []

@@ -531,6 +531,47 @@ def lost_part_used(rule: TimelineRule, world: World, timeline: Timeline) -> Iter
                 yield Clash(rule, found.owner, core[0], core[1], {"part": found.word})
 
 
+def known_all_along_rule(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
+    """Nobody knew it, yet someone knew it from the start: the thing's "known" slot is false at the told
+    ignorance and true from before it at the claim (``all_along.known_all_along``); Z3 finds the two unsat."""
+    import z3
+
+    from worldstate.reason.timeline.all_along import known_all_along
+
+    for found in known_all_along(world):
+        subject = f"known:{found.what}"
+        states = [
+            StateInterval(subject, Predicate.TRAIT, f"known={value}", sentence, span, value_text=found.what)
+            for value, sentence, span in (
+                ("nobody", found.earlier_sentence, found.earlier),
+                ("from the start", found.later_sentence, found.later),
+            )
+        ]
+        var = z3.String(f"known_{found.what}_{found.later_sentence}")
+        for core in _core_pairs([(var == z3.StringVal(s.value), s) for s in states]):
+            if len(core) == 2:
+                yield Clash(rule, subject, core[0], core[1], {"what": found.what})
+
+
+def day_stable(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
+    """The story's day slot has one value until a day is told passing (``days.day_switches``); Z3 finds the
+    two namings unsat together."""
+    import z3
+
+    from worldstate.reason.timeline.days import day_switches
+
+    for switch in day_switches(world):
+        states = [
+            StateInterval("story:day", Predicate.TRAIT, f"day={n.day}", n.sentence, n.span, value_text=n.phrase)
+            for n in (switch.earlier, switch.later)
+        ]
+        var = z3.String(f"day_{switch.later.sentence}")
+        for core in _core_pairs([(var == z3.StringVal(s.value), s) for s in states]):
+            if len(core) == 2:
+                fields = {"earlier_value": switch.earlier.phrase, "later_value": switch.later.phrase}
+                yield Clash(rule, "story:day", core[0], core[1], fields)
+
+
 def _entity_at(world: World, span: Any) -> str | None:
     """The entity of the mention that covers ``span``."""
     for m in world.state.mentions:
@@ -545,6 +586,8 @@ CHECKS = {
     "role_stable": role_stable,
     "still_stable": still_stable,
     "lost_part_used": lost_part_used,
+    "known_all_along": known_all_along_rule,
+    "day_stable": day_stable,
     "ages_over_time": ages_over_time,
     "dead_stays_dead": dead_stays_dead,
     "trait_permanence": trait_permanence,
