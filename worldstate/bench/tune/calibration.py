@@ -28,9 +28,9 @@ from worldstate.bench.tune.store import TuneOptions, command_line, file_in_use, 
 from worldstate.config import Settings
 from worldstate.detect.calibration import (
     CALIBRATION,
+    PRIOR,
     TUNE_TASK,
     Calibration,
-    PRIOR,
     KindCalibration,
     calibration_path,
     load_calibration,
