@@ -75,6 +75,19 @@ def test_threshold_is_the_lowest_probability_keeping_precision() -> None:
     assert not cal.on_by_default("never-seen")  # the prior 0.5 is below the threshold
 
 
+def test_threshold_stays_above_the_prior() -> None:
+    """Kinds with no right finding are not carried in by the others' right ones, nor are unseen kinds shown."""
+    kinds = {
+        "sure": KindCalibration(9, 0, smoothed_precision(9, 0)),
+        "once": KindCalibration(1, 0, smoothed_precision(1, 0)),
+        "miss": KindCalibration(0, 1, smoothed_precision(0, 1)),  # 10 of 11 with it: precision 0.91
+    }
+    threshold = choose_threshold(kinds)
+    assert threshold == pytest.approx(2 / 3)
+    cal = Calibration(threshold, kinds)
+    assert cal.on_by_default("once") and not cal.on_by_default("miss") and not cal.on_by_default("never-seen")
+
+
 def test_no_threshold_reaches_the_precision_so_nothing_is_shown() -> None:
     kinds = {"x": KindCalibration(1, 4, smoothed_precision(1, 4)), "y": KindCalibration(0, 0, 0.5)}
     assert choose_threshold(kinds) == NOTHING_SHOWN

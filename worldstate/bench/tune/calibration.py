@@ -5,8 +5,9 @@ constory; LLM off) on the stories of ``--data`` (FlawedFictions layout: one plan
 the unedited originals) and on clean published text (the ``bench timeline-alarms`` texts: LitBank openings
 and Gutenberg tales). It counts per finding kind the right findings (on a planted story, one of its
 sentences matches the planted edit's gold lines) and the wrong ones (any other), gives each kind the
-probability (right + 1) / (right + wrong + 2), and picks the threshold: the lowest probability at which the
-findings at or above it have precision >= 0.8 on this data (1.0, nothing shown by default, when none does).
+probability (right + 1) / (right + wrong + 2), and picks the threshold: the lowest probability above the prior
+0.5 at which the findings at or above it have precision >= 0.8 on this data (1.0, nothing shown by default,
+when none does).
 The result goes to ``<cache>/tuned/calibration/finding_calibration.yaml`` with provenance; ``check`` and
 the heads read it from there, else the shipped ``detect/data/finding_calibration.yaml``.
 """
@@ -27,6 +28,7 @@ from worldstate.bench.tune.store import TuneOptions, command_line, file_in_use, 
 from worldstate.config import Settings
 from worldstate.detect.calibration import (
     CALIBRATION,
+    PRIOR,
     TUNE_TASK,
     Calibration,
     KindCalibration,
@@ -60,9 +62,13 @@ def precision_at(kinds: dict[str, KindCalibration], threshold: float) -> tuple[f
 
 
 def choose_threshold(kinds: dict[str, KindCalibration], min_precision: float = MIN_PRECISION) -> float:
-    """The lowest kind probability at which the findings at or above it have precision >= ``min_precision``
-    (and at least one right finding); :data:`NOTHING_SHOWN` when no probability does."""
-    candidates = sorted({c.probability for c in kinds.values()})
+    """The lowest kind probability above the prior at which the findings at or above it have precision >=
+    ``min_precision`` (and at least one right finding); :data:`NOTHING_SHOWN` when no probability does.
+
+    Only probabilities above the prior are candidates: a threshold at or below it would show every kind never
+    seen on the tuning data, and kinds with more wrong findings than right ones carried by the others' right
+    ones (9 right of 11 with a kind of 0 right and 1 wrong is still precision 0.82)."""
+    candidates = sorted({c.probability for c in kinds.values() if c.probability > PRIOR})
     for threshold in candidates:
         precision, right, _ = precision_at(kinds, threshold)
         if right and precision >= min_precision:

@@ -459,6 +459,119 @@ def place_stable(rule: TimelineRule, world: World, timeline: Timeline) -> Iterat
                 yield Clash(rule, subject, core[0], core[1], fields)
 
 
+def role_stable(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
+    """A character keeps the trade the story calls them by: the established trade noun where it is first told,
+    and the trade noun used once in its place (``roles.role_switches``); Z3 finds the two unsat together."""
+    import z3
+
+    from worldstate.reason.timeline.roles import role_switches
+
+    found = role_switches(
+        world,
+        min_uses=int(rule.options.get("min_uses", 3)),
+        max_gap=int(rule.options.get("max_gap", 5)),
+        epithet=bool(rule.options.get("epithet", True)),
+    )
+    for switch in found:
+        subject = _entity_at(world, switch.earlier.span) or switch.old
+        states = [
+            StateInterval(subject, Predicate.TRAIT, f"role={m.trade}", m.sentence, m.span, value_text=m.trade)
+            for m in (switch.earlier, switch.later)
+        ]
+        var = z3.String(f"role_{subject}_{switch.later.sentence}")
+        for core in _core_pairs([(var == z3.StringVal(s.value), s) for s in states]):
+            if len(core) == 2:
+                yield Clash(rule, subject, core[0], core[1], {"earlier_value": switch.old, "later_value": switch.new})
+
+
+def still_stable(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
+    """A thing taken out of a place is not still there: its place slot cannot be "out of P" and "in P" at once
+    (``still.still_there``); Z3 finds the two unsat together."""
+    import z3
+
+    from worldstate.reason.timeline.still import still_there
+
+    for found in still_there(world):
+        subject = _entity_at(world, found.later) or found.thing
+        out = StateInterval(
+            subject,
+            Predicate.LOCATION,
+            f"out of {found.place}",
+            found.earlier_sentence,
+            found.earlier,
+            value_text=found.place,
+        )
+        inside = StateInterval(
+            subject, Predicate.LOCATION, found.place, found.later_sentence, found.later, value_text=found.place
+        )
+        var = z3.String(f"still_{subject}_{found.later_sentence}")
+        for core in _core_pairs([(var == z3.StringVal(s.value), s) for s in (out, inside)]):
+            if len(core) == 2:
+                yield Clash(rule, subject, core[0], core[1], {"thing": found.thing, "place": found.place})
+
+
+def lost_part_used(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
+    """A part a character lost is not used again: the part slot is "lost" from the loss on and "has" at the use
+    (``lost_parts.lost_parts``); Z3 finds the two unsat together."""
+    import z3
+
+    from worldstate.reason.timeline.lost_parts import lost_parts
+
+    for found in lost_parts(world):
+        states = [
+            StateInterval(found.owner, Predicate.TRAIT, f"{found.part}={value}", sentence, span, value_text=found.part)
+            for value, sentence, span in (
+                ("lost", found.earlier_sentence, found.earlier),
+                ("has", found.later_sentence, found.later),
+            )
+        ]
+        var = z3.String(f"part_{found.owner}_{found.part}_{found.later_sentence}")
+        for core in _core_pairs([(var == z3.StringVal(s.value.split("=", 1)[1]), s) for s in states]):
+            if len(core) == 2:
+                yield Clash(rule, found.owner, core[0], core[1], {"part": found.word})
+
+
+def known_all_along_rule(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
+    """Nobody knew it, yet someone knew it from the start: the thing's "known" slot is false at the told
+    ignorance and true from before it at the claim (``all_along.known_all_along``); Z3 finds the two unsat."""
+    import z3
+
+    from worldstate.reason.timeline.all_along import known_all_along
+
+    for found in known_all_along(world):
+        subject = f"known:{found.what}"
+        states = [
+            StateInterval(subject, Predicate.TRAIT, f"known={value}", sentence, span, value_text=found.what)
+            for value, sentence, span in (
+                ("nobody", found.earlier_sentence, found.earlier),
+                ("from the start", found.later_sentence, found.later),
+            )
+        ]
+        var = z3.String(f"known_{found.what}_{found.later_sentence}")
+        for core in _core_pairs([(var == z3.StringVal(s.value), s) for s in states]):
+            if len(core) == 2:
+                yield Clash(rule, subject, core[0], core[1], {"what": found.what})
+
+
+def day_stable(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
+    """The story's day slot has one value until a day is told passing (``days.day_switches``); Z3 finds the
+    two namings unsat together."""
+    import z3
+
+    from worldstate.reason.timeline.days import day_switches
+
+    for switch in day_switches(world):
+        states = [
+            StateInterval("story:day", Predicate.TRAIT, f"day={n.day}", n.sentence, n.span, value_text=n.phrase)
+            for n in (switch.earlier, switch.later)
+        ]
+        var = z3.String(f"day_{switch.later.sentence}")
+        for core in _core_pairs([(var == z3.StringVal(s.value), s) for s in states]):
+            if len(core) == 2:
+                fields = {"earlier_value": switch.earlier.phrase, "later_value": switch.later.phrase}
+                yield Clash(rule, "story:day", core[0], core[1], fields)
+
+
 def _entity_at(world: World, span: Any) -> str | None:
     """The entity of the mention that covers ``span``."""
     for m in world.state.mentions:
@@ -470,6 +583,11 @@ def _entity_at(world: World, span: Any) -> str | None:
 CHECKS = {
     "name_stable": name_stable,
     "place_stable": place_stable,
+    "role_stable": role_stable,
+    "still_stable": still_stable,
+    "lost_part_used": lost_part_used,
+    "known_all_along": known_all_along_rule,
+    "day_stable": day_stable,
     "ages_over_time": ages_over_time,
     "dead_stays_dead": dead_stays_dead,
     "trait_permanence": trait_permanence,

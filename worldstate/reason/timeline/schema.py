@@ -24,6 +24,11 @@ OPTIONS: dict[str, dict[str, type]] = {
     "description_stable": {"key": str, "no_revert": bool, "earlier_introduced": bool},
     "name_stable": {"max_single_names": int, "min_mentions": int},
     "place_stable": {"min_shared": int, "max_gap": int, "min_uses": int, "kinds": list},
+    "role_stable": {"min_uses": int, "max_gap": int, "epithet": bool},
+    "still_stable": {},
+    "lost_part_used": {},
+    "known_all_along": {},
+    "day_stable": {},
     "none": {},
 }
 
