@@ -14,6 +14,7 @@ persons are ("the little hut" … "the hut"); ``PERSONS_ONLY`` keeps it to perso
 
 from __future__ import annotations
 
+import bisect
 import re
 
 from worldstate.extract.coref.features import DETERMINERS, NAME, NOMINAL, MentionTable
@@ -84,7 +85,7 @@ def merge_descriptions(table: MentionTable, cluster_of: list[int]) -> list[int]:
         done.add(c)  # only a cluster's first definite description decides
         if PERSONS_ONLY and not _is_person(table, i):
             continue
-        j = _latest_same_head(table, out, i)
+        j = _latest_same_head(table, out, by_head, i)
         if j is None or _ambiguous_head(table, out, by_head, i):
             continue
         if possessed and not _same_owner(table, i, j, words):
@@ -151,12 +152,13 @@ def _owned_alike(table: MentionTable, i: int, m: int, words: list[str]) -> bool:
     return words[0] not in ("my", "our") or table.quote[i] < 0
 
 
-def _latest_same_head(table: MentionTable, cluster_of: list[int], i: int) -> int | None:
+def _latest_same_head(table: MentionTable, cluster_of: list[int], by_head: dict[int, list[int]], i: int) -> int | None:
     """The latest description or name before ``i`` with ``i``'s head word, outside ``i``'s cluster (that ``i``
-    may refer back to: ``_may_refer_to``)."""
-    key = int(table.head_key[i])
-    for j in range(i - 1, -1, -1):
-        if cluster_of[j] != cluster_of[i] and int(table.head_key[j]) == key and int(table.mtype[j]) in (NOMINAL, NAME):
+    may refer back to: ``_may_refer_to``). ``by_head``: the mentions of each head word in order, so that the
+    search reads only those (a scan of every mention before ``i`` made long books quadratic)."""
+    same_head = by_head.get(int(table.head_key[i]), [])
+    for j in reversed(same_head[: bisect.bisect_left(same_head, i)]):
+        if cluster_of[j] != cluster_of[i] and int(table.mtype[j]) in (NOMINAL, NAME):
             if not _may_refer_to(table, i, j):
                 continue
             return j if int(table.mtype[j]) == NOMINAL else None
