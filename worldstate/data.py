@@ -24,9 +24,14 @@ def read_text(package: str, path: str) -> str:
     return resources.files(f"worldstate.{package}").joinpath(path).read_text("utf-8")
 
 
+# libyaml's safe loader when PyYAML was built with it (the same documents, about ten times faster: the word
+# tables read at start-up took 1.3 s of a 100-word check with the pure-Python one), else the pure-Python one.
+_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def load_yaml(package: str, path: str) -> Any:
     """A YAML data file of the package, parsed (a fresh object each call: callers may change it)."""
-    return yaml.safe_load(read_text(package, path))
+    return yaml.load(read_text(package, path), Loader=_SAFE_LOADER)
 
 
 def load_json(package: str, path: str) -> Any:
