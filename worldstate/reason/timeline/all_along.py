@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from worldstate.reason.timeline.sides import TwoSides
 from worldstate.state import Span
 
 if TYPE_CHECKING:
@@ -26,14 +27,10 @@ FROM_START = frozenset(["first", "beginning", "start", "outset"])
 
 
 @dataclass(frozen=True)
-class KnownAllAlong:
+class KnownAllAlong(TwoSides):
     """Nobody knew ``what`` (sentence ``earlier_sentence``), yet someone knew it from the start (``later_sentence``)."""
 
     what: str
-    earlier_sentence: int
-    earlier: Span
-    later_sentence: int
-    later: Span
 
 
 def known_all_along(world: World) -> Iterator[KnownAllAlong]:
@@ -46,7 +43,13 @@ def known_all_along(world: World) -> Iterator[KnownAllAlong]:
         for j, known in claims:
             shared = words & _content(known)
             if j > i and shared and not _nobody(known):
-                yield KnownAllAlong(sorted(shared)[0], i, _span(world, i, unknown), j, _span(world, j, known))
+                yield KnownAllAlong(
+                    sorted(shared)[0],
+                    earlier_sentence=i,
+                    earlier=_span(world, i, unknown),
+                    later_sentence=j,
+                    later=_span(world, j, known),
+                )
                 break
 
 

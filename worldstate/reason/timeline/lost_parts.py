@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from worldstate.reason.timeline.sides import TwoSides
 from worldstate.state import Span
 
 if TYPE_CHECKING:
@@ -28,16 +29,12 @@ MODALS = frozenset(["would", "will", "shall", "should", "must", "could", "might"
 
 
 @dataclass(frozen=True)
-class LostPart:
+class LostPart(TwoSides):
     """``owner``'s ``part`` lost in sentence ``earlier_sentence`` (``earlier``) is used in ``later_sentence``."""
 
     owner: str
     part: str
     word: str  # the part as the loss words it ("teeth")
-    earlier_sentence: int
-    earlier: Span
-    later_sentence: int
-    later: Span
 
 
 @lru_cache(maxsize=1)
@@ -71,7 +68,15 @@ def lost_parts(world: World) -> Iterator[LostPart]:
             if later is not None and (owner, part, i) not in told:
                 told.add((owner, part, i))
                 j, span = later
-                yield LostPart(owner, part, tok.lower_, i, _span(world, i, tok.head, tok), j, span)
+                yield LostPart(
+                    owner,
+                    part,
+                    tok.lower_,
+                    earlier_sentence=i,
+                    earlier=_span(world, i, tok.head, tok),
+                    later_sentence=j,
+                    later=span,
+                )
 
 
 def _lost(part: Token) -> bool:

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from worldstate.reason.timeline.sides import TwoSides
 from worldstate.state import Span
 
 if TYPE_CHECKING:
@@ -27,16 +28,12 @@ PRONOUNS = frozenset(["it", "he", "she", "they"])
 
 
 @dataclass(frozen=True)
-class StillThere:
+class StillThere(TwoSides):
     """``thing`` is said to be still in ``place`` (``later``, sentence ``later_sentence``) after it was taken
     out of it (``earlier``, sentence ``earlier_sentence``)."""
 
     thing: str
     place: str
-    earlier_sentence: int
-    earlier: Span
-    later_sentence: int
-    later: Span
 
 
 def still_there(world: World) -> Iterator[StillThere]:
@@ -58,10 +55,10 @@ def still_there(world: World) -> Iterator[StillThere]:
                     yield StillThere(
                         thing.lemma_.lower(),
                         _compound(place),
-                        i,
-                        _span(world, i, out),
-                        j,
-                        _span(world, j, verb, thing, place),
+                        earlier_sentence=i,
+                        earlier=_span(world, i, out),
+                        later_sentence=j,
+                        later=_span(world, j, verb, thing, place),
                     )
                     break
 
