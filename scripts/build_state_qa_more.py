@@ -7,6 +7,8 @@ with the same loaders the tests use). The output folder gets ``stories.jsonl`` (
 
     python scripts/build_state_qa_more.py --out /tmp/state_qa_more [--data ../shared/data]
 
+(``--data`` defaults to $WORLDSTATE_SHARED_DATA, else ``../shared/data`` beside the checkout.)
+
 The split was drawn once, before any question was written: the 20 story ids, sorted, shuffled by
 ``random.Random(SPLIT_SEED)``; the first ten are ``tune``, the other ten ``check``.
 """
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import shutil
 import sys
@@ -89,7 +92,8 @@ def build(data: Path, out: Path) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, required=True, help="folder to write stories.jsonl into")
-    parser.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data", help="the shared data folder")
+    default_data = Path(os.environ.get("WORLDSTATE_SHARED_DATA", ROOT.parent / "shared" / "data"))
+    parser.add_argument("--data", type=Path, default=default_data, help="the shared data folder")
     args = parser.parse_args(argv)
     if not (args.data / "corpora").is_dir():
         print(f"no corpora under {args.data}", file=sys.stderr)
