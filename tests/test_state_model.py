@@ -2,53 +2,35 @@ import json
 
 import pytest
 
-from worldstate.state import (
-    Channel,
-    Entity,
-    EntityKind,
-    Event,
-    Evidence,
-    Finding,
-    Knowledge,
-    Mention,
-    MentionKind,
-    Perception,
-    Proposition,
-    SchemaError,
-    Source,
-    Span,
-    Speech,
-    Story,
-    WorldState,
-    from_json,
-    to_json,
-)
+import worldstate.state as st
 from worldstate.state.graphs import build_view, graph_to_text
 
 
-def small_world() -> WorldState:
-    story = Story.from_text('<p>The old king died.</p><p>Anna told Tom, "The king is dead."</p>')
-    king = Entity("e1", "the old king", EntityKind.CHARACTER, aliases=["king"], mentions=["m1"], gender="male")
-    anna = Entity("e2", "Anna", EntityKind.CHARACTER, mentions=["m2"], gender="female", first_sentence=1)
-    tom = Entity("e3", "Tom", EntityKind.CHARACTER, mentions=["m3"], gender="male", first_sentence=1)
+def small_world() -> st.WorldState:
+    story = st.Story.from_text('<p>The old king died.</p><p>Anna told Tom, "The king is dead."</p>')
+    king = st.Entity("e1", "the old king", st.EntityKind.CHARACTER, aliases=["king"], mentions=["m1"], gender="male")
+    anna = st.Entity("e2", "Anna", st.EntityKind.CHARACTER, mentions=["m2"], gender="female", first_sentence=1)
+    tom = st.Entity("e3", "Tom", st.EntityKind.CHARACTER, mentions=["m3"], gender="male", first_sentence=1)
     s0, s1 = story.sentences[0].span, story.sentences[1].span
-    ev = Event("v1", "die", 0, 0, s0, agent="e1", present=["e1"])
-    ev2 = Event("v2", "tell", 1, 1, s1, agent="e2", patient="e3", present=["e2", "e3"], causes=["v1"])
-    prop = Proposition("p1", "e1", "alive", "false", s0, 0, event="v1")
+    ev = st.Event("v1", "die", 0, 0, s0, agent="e1", present=["e1"])
+    ev2 = st.Event("v2", "tell", 1, 1, s1, agent="e2", patient="e3", present=["e2", "e3"], causes=["v1"])
+    prop = st.Proposition("p1", "e1", "alive", "false", s0, 0, event="v1")
     quote = story.find('"The king is dead."')
-    speech = Speech("q1", "e2", ["e3"], quote, Span(quote.start + 1, quote.end - 1), 1, 1)
-    prop2 = Proposition("p2", "e1", "alive", "false", quote, 1, source=Source.SPEECH, holder="e2")
-    return WorldState(
+    speech = st.Speech("q1", "e2", ["e3"], quote, st.Span(quote.start + 1, quote.end - 1), 1, 1)
+    prop2 = st.Proposition("p2", "e1", "alive", "false", quote, 1, source=st.Source.SPEECH, holder="e2")
+    return st.WorldState(
         story=story,
         entities=[king, anna, tom],
-        mentions=[Mention("m1", story.find("The old king"), "The old king", 0, MentionKind.NOMINAL, "e1")],
+        mentions=[st.Mention("m1", story.find("The old king"), "The old king", 0, st.MentionKind.NOMINAL, "e1")],
         events=[ev, ev2],
         propositions=[prop, prop2],
         speeches=[speech],
-        perceptions=[Perception("e3", "v2", 1)],
-        knowledge=[Knowledge("e3", "p2", Channel.TOLD, 1, source_character="e2", evidence=quote)],
+        perceptions=[st.Perception("e3", "v2", 1)],
+        knowledge=[st.Knowledge("e3", "p2", st.Channel.TOLD, 1, source_character="e2", evidence=quote)],
         scenes=[(0, 1)],
-        findings=[Finding("continuity", 0.9, "x", [Evidence(s0, story.span_text(s0), "contradicted", 0)], rule="life")],
+        findings=[
+            st.Finding("continuity", 0.9, "x", [st.Evidence(s0, story.span_text(s0), "contradicted", 0)], rule="life")
+        ],
         unresolved=["pronoun 'it' in sentence 2"],
         metadata={"backend": "test"},
     )
@@ -56,23 +38,23 @@ def small_world() -> WorldState:
 
 def test_json_round_trip_is_exact():
     ws = small_world()
-    text = to_json(ws)
-    back = from_json(text)
+    text = st.to_json(ws)
+    back = st.from_json(text)
     assert back == ws
-    assert to_json(back) == text
+    assert st.to_json(back) == text
     data = json.loads(text)
     assert data["schema"] == "worldstate/world-state" and data["version"] == 1
 
 
 def test_bad_json_is_a_schema_error():
-    with pytest.raises(SchemaError):
-        from_json("{}")
-    with pytest.raises(SchemaError):
-        from_json("not json")
-    data = json.loads(to_json(small_world()))
+    with pytest.raises(st.SchemaError):
+        st.from_json("{}")
+    with pytest.raises(st.SchemaError):
+        st.from_json("not json")
+    data = json.loads(st.to_json(small_world()))
     data["version"] = 99
-    with pytest.raises(SchemaError, match="version 99"):
-        from_json(json.dumps(data))
+    with pytest.raises(st.SchemaError, match="version 99"):
+        st.from_json(json.dumps(data))
 
 
 def test_lookups():
@@ -80,7 +62,7 @@ def test_lookups():
     assert ws.entity_by_name("KING").id == "e1"
     assert ws.entity_by_name("Anna").id == "e2"
     assert [e.id for e in ws.characters()] == ["e1", "e2", "e3"]
-    assert ws.knowledge_of("e3")[0].channel is Channel.TOLD
+    assert ws.knowledge_of("e3")[0].channel is st.Channel.TOLD
 
 
 @pytest.mark.parametrize("view", ["events", "entities", "knowledge"])

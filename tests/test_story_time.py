@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from cases import story
 from click.testing import CliRunner
 
 from worldstate.analysis import World, analyze
@@ -16,30 +17,9 @@ from worldstate.query.ages import age_at, age_conflicts
 from worldstate.state import Span
 from worldstate.state.story_time import AgeStatement, StoryMoment, StoryTime
 
-MILLER = (
-    "Once upon a time there lived a miller named Hans. "  # 0
-    "Hans was twenty years old. "  # 1
-    "He had a mill by the river. "  # 2
-    '"I will go to town in three days," he said. '  # 3
-    "The next morning he went to the town. "  # 4
-    "That night he slept at the inn. "  # 5
-    "Years before, Hans had lived with his father in the mountains. "  # 6
-    "His father had taught him to grind corn. "  # 7
-    "Hans remembered it well. "  # 8
-    "Three years later, Hans married Greta. "  # 9
-    "Hans was twenty-one years old at the wedding. "  # 10
-    "Ten days after the wedding, Greta went to the market."  # 11
-)
+MILLER = story("timeline", "miller")
 
-PRINCESS = (
-    "Long ago a king had a daughter called Rose. "  # 0
-    "Rose was seven years old. "  # 1
-    "The old woman had not seen the king for ten years. "  # 2
-    "The princess slept for a hundred years. "  # 3
-    "She would wait for three days. "  # 4
-    "Seven years later, the prince found the tower. "  # 5
-    "Rose was one hundred and fourteen years old."  # 6
-)
+PRINCESS = story("timeline", "princess")
 
 
 @pytest.fixture(scope="module")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from cases import story
 from click.testing import CliRunner
 
 from worldstate.analysis import World, analyze
@@ -13,18 +14,7 @@ from worldstate.query import state_at
 from worldstate.state import Span
 from worldstate.state.timeline import Modality, Predicate, StateInterval, Timeline
 
-STORY = (
-    "Tom lived in the village with his old dog. "  # 0
-    "One morning Tom gave the dog a bone. "  # 1
-    "The miller said he would not rest till he died. "  # 2
-    "Tom no longer trusted the miller. "  # 3
-    "Tom went to the castle and took a golden key. "  # 4
-    "He gave the key to Anna. "  # 5
-    "If Anna had lost the key, the king would have killed her. "  # 6
-    "Anna wished she were in the forest. "  # 7
-    "Then the king died. "  # 8
-    "Anna dreamed that Tom was dead."  # 9
-)
+STORY = story("timeline", "village")
 
 
 @pytest.fixture(scope="module")

@@ -4,6 +4,7 @@ modality that keeps fear, verdicts, plans and beliefs apart from what happened."
 
 from __future__ import annotations
 
+import cases
 import pytest
 
 from worldstate.analysis import World, analyze
@@ -41,25 +42,7 @@ def test_the_classes_come_from_wordnet_with_the_seeds_on_top() -> None:
     assert "sentence" in lw.verdict_verbs and "frighten" in lw.feeling_verbs
 
 
-@pytest.mark.parametrize(
-    ("text", "who", "quote"),
-    [
-        ("The old king perished in the war.", "old-king", "perished"),
-        ("The prince slew the dragon.", "dragon", "slew the dragon"),
-        ("The hunter beat the wolf to death.", "wolf", "beat the wolf to death"),
-        ("The robbers put the miller to death.", "miller", "put the miller to death"),
-        (
-            "Hans had a goat. He carried off the goat and put it in his pocket, and by the time he got home it was"
-            " suffocated.",
-            "goat",
-            "it was suffocated",
-        ),
-        ("A traveller had lain in the room and had been murdered.", "traveller", "been murdered"),
-        ("The old soldier took his own life.", "old-soldier", "took his own life"),
-        ("The robbers deprived the merchant of life.", "merchant", "deprived the merchant of life"),
-        ("The brave knight lost his life in the battle.", "brave-knight", "lost his life"),
-    ],
-)
+@cases.parametrize("timeline", "deaths_by_verb")
 def test_a_death_told_by_a_verb_of_the_classes(text: str, who: str, quote: str) -> None:
     world = analyze(text)
     deaths = [s for s in _alive(world) if s.value == "false" and s.modality.factual]
@@ -67,16 +50,7 @@ def test_a_death_told_by_a_verb_of_the_classes(text: str, who: str, quote: str) 
     assert quote in _quote(world, deaths[0])
 
 
-@pytest.mark.parametrize(
-    ("text", "who"),
-    [
-        ("In the church sat Torre Jeppe. He was a dried-up corpse that could not decay.", "torre-jeppe"),
-        ("The general found the dead body of Tippoo under a heap of the slain.", "tippoo"),
-        ("Suddenly Wang saw his deceased father in the hall.", "deceased-father"),
-        ("The robbers dragged in a girl. The murdered girl lay on the floor.", "girl"),
-        ("The widow wept for her late husband.", "late-husband"),
-    ],
-)
+@cases.parametrize("timeline", "deaths_by_description")
 def test_a_death_told_by_a_description(text: str, who: str) -> None:
     world = analyze(text)
     assert _facts(world).get(who) == "false", [(s.subject, s.value, _quote(world, s)) for s in _alive(world)]

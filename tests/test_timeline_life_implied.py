@@ -4,6 +4,7 @@ fears, plans, hypotheses and hearsay that tell no death."""
 
 from __future__ import annotations
 
+import cases
 import pytest
 
 from worldstate.analysis import World, analyze
@@ -38,36 +39,7 @@ def test_the_classes_come_from_wordnet() -> None:
     assert {"fear", "plot", "threat"} <= iw.unrealised_heads
 
 
-@pytest.mark.parametrize(
-    ("text", "who", "sentence", "quote"),
-    [
-        (
-            "Tom lived with his father in a small house. After the death of their father, Tom and Anna sold the house.",
-            "father",
-            1,
-            "death of their father",
-        ),
-        ("Mary loved her mother. Upon her mother's death, Mary went to the city.", "mother", 1, "mother's death"),
-        ("Jane married a sailor. Since her husband's murder, Jane had lived alone.", "husband", 1, "husband's murder"),
-        ("The king ruled the land. The king's execution shocked the people.", "king", 1, "king's execution"),
-        ("Cain hated Abel. Cain's murder of Abel was the first crime.", "abel", 1, "murder of Abel"),
-        (
-            "John had a wife named Ruth. John mourned the loss of his wife for many years.",
-            "wife",
-            1,
-            "loss of his wife",
-        ),
-        ("Tom climbed the cliff. Tom fell to his death.", "tom", 1, "his death"),
-        ("The old man lived in the village. They buried the old man under an oak.", "old-man", 1, "buried the old man"),
-        ("The old man lived in the village. They buried his body under an oak.", "old-man", 1, "buried his body"),
-        ("Kate had a mother. At her mother's funeral, Kate wept.", "mother", 1, "mother's funeral"),
-        ("Peter's father was a farmer. Peter stood at the grave of his father.", "father", 1, "grave of his father"),
-        ("Lord Hugh ruled the valley. The widow of Lord Hugh sold the castle.", "lord-hugh", 1, "widow of Lord Hugh"),
-        ("Grandfather told stories. Grandfather was in heaven now.", "grandfather", 1, "was in heaven"),
-        ("The miller worked hard. The miller was no more.", "miller", 1, "was no more"),
-        ("The old woman lived alone. The old woman departed this life in May.", "old-woman", 1, "departed"),
-    ],
-)
+@cases.parametrize("timeline", "implied_deaths")
 def test_an_implied_death_is_a_fact_from_its_sentence(text: str, who: str, sentence: int, quote: str) -> None:
     world = analyze(text)
     dead = _dead_facts(world)

@@ -4,6 +4,7 @@ relative to another place, boarding, climbing, "where" clauses and the midst of 
 
 from __future__ import annotations
 
+import cases
 import pytest
 
 from worldstate.analysis import analyze
@@ -31,20 +32,7 @@ def test_the_place_classes_come_from_wordnet() -> None:
     assert is_gathering_noun("procession") and is_gathering_noun("crowd") and not is_gathering_noun("night")
 
 
-@pytest.mark.parametrize(
-    ("text", "value", "said"),
-    [
-        ("Tom was a poor boy. Tom found himself in a long, low hall.", "hall", "a long, low hall"),
-        ("Tom was a poor boy. Tom hid under a bush.", "bush", "a bush"),
-        ("Tom was a poor boy. Tom waited up a tree.", "tree", "a tree"),
-        ("Tom was a poor boy. Tom climbed the tree.", "tree", "the tree"),
-        ("Tom was a poor boy. Tom halted in the recess of the window.", "window", "the window"),
-        ("Tom was a poor boy. Tom went on board a ship.", "ship", "a ship"),
-        ("Tom was a poor boy. Tom went aboard the ship.", "ship", "the ship"),
-        ("Tom was a poor boy. Tom walked in the midst of the crowd.", "crowd", "the midst of the crowd"),
-        ("Tom was a poor boy. Tom slept in the loft.", "loft", "the loft"),
-    ],
-)
+@cases.parametrize("timeline", "places_by_clause")
 def test_a_character_is_where_the_clause_puts_him(text: str, value: str, said: str) -> None:
     places = _places(text, "tom")
     assert places, text

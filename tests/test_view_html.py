@@ -9,23 +9,9 @@ import re
 import pytest
 from click.testing import CliRunner
 
+import worldstate.state as st
 from worldstate.cli.main import cli
 from worldstate.errors import InputError
-from worldstate.state import (
-    Channel,
-    Entity,
-    EntityKind,
-    Event,
-    Evidence,
-    Finding,
-    Knowledge,
-    Proposition,
-    Source,
-    Span,
-    Story,
-    WorldState,
-    to_json,
-)
 from worldstate.state.text import split_paragraphs, split_sentences
 from worldstate.view import Limits, build_html, build_payload, json_for_script
 from worldstate.view.findings import load_findings_file, run_detectors, verify_evidence
@@ -37,48 +23,50 @@ STORY = (
 )
 
 
-def viewer_world(text: str = STORY, raw: bool = False) -> WorldState:
+def viewer_world(text: str = STORY, raw: bool = False) -> st.WorldState:
     """A small hand-built world: Maggie knows of a crash she did not see (one knowledge finding).
 
     ``raw`` keeps ``text`` exactly as given (no HTML normalisation), to test escaping.
     """
     if raw:
         paragraphs = split_paragraphs(text)
-        story = Story(text=text, paragraphs=paragraphs, sentences=split_sentences(text, paragraphs), title="raw")
+        story = st.Story(text=text, paragraphs=paragraphs, sentences=split_sentences(text, paragraphs), title="raw")
     else:
-        story = Story.from_text(text, source="bears.txt")
+        story = st.Story.from_text(text, source="bears.txt")
     s = [x.span for x in story.sentences]
-    randall = Entity("e1", "Randall", EntityKind.CHARACTER, mentions=["m1", "m2"], gender="male")
-    maggie = Entity("e2", "Maggie", EntityKind.CHARACTER, aliases=["Maggie Cassidy"], mentions=["m3"], first_sentence=1)
-    oak = Entity("e3", "the oak", EntityKind.OBJECT, mentions=["m4"], first_sentence=3)
-    woods = Entity("e4", "the woods", EntityKind.PLACE, mentions=["m5"], first_sentence=2)
+    randall = st.Entity("e1", "Randall", st.EntityKind.CHARACTER, mentions=["m1", "m2"], gender="male")
+    maggie = st.Entity(
+        "e2", "Maggie", st.EntityKind.CHARACTER, aliases=["Maggie Cassidy"], mentions=["m3"], first_sentence=1
+    )
+    oak = st.Entity("e3", "the oak", st.EntityKind.OBJECT, mentions=["m4"], first_sentence=3)
+    woods = st.Entity("e4", "the woods", st.EntityKind.PLACE, mentions=["m5"], first_sentence=2)
     last = len(s) - 1
     events = [
-        Event("v1", "check", 0, 0, s[0], agent="e1", present=["e1"]),
-        Event("v2", "scold", 1, 1, s[1], agent="e2", patient="e1", present=["e1", "e2"], scene=0),
-        Event("v3", "smash", 3, 3, s[min(3, last)], agent="e1", patient="e3", present=["e1"], scene=1),
-        Event("v4", "say", last, last, s[last], agent="e2", present=["e2"], scene=2),
+        st.Event("v1", "check", 0, 0, s[0], agent="e1", present=["e1"]),
+        st.Event("v2", "scold", 1, 1, s[1], agent="e2", patient="e1", present=["e1", "e2"], scene=0),
+        st.Event("v3", "smash", 3, 3, s[min(3, last)], agent="e1", patient="e3", present=["e1"], scene=1),
+        st.Event("v4", "say", last, last, s[last], agent="e2", present=["e2"], scene=2),
     ]
     props = [
-        Proposition("p1", "e1", "crashed_into", "e3", s[min(3, last)], min(3, last), event="v3"),
-        Proposition("p2", "e1", "location", "e4", s[min(2, last)], min(2, last)),
-        Proposition("p3", "e1", "crashed_into", "e3", s[last], last, source=Source.SPEECH, holder="e2"),
+        st.Proposition("p1", "e1", "crashed_into", "e3", s[min(3, last)], min(3, last), event="v3"),
+        st.Proposition("p2", "e1", "location", "e4", s[min(2, last)], min(2, last)),
+        st.Proposition("p3", "e1", "crashed_into", "e3", s[last], last, source=st.Source.SPEECH, holder="e2"),
     ]
     knowledge = [
-        Knowledge("e1", "p1", Channel.WITNESSED, min(3, last), evidence=s[min(3, last)]),
-        Knowledge("e2", "p3", Channel.THOUGHT, last, evidence=s[last]),
+        st.Knowledge("e1", "p1", st.Channel.WITNESSED, min(3, last), evidence=s[min(3, last)]),
+        st.Knowledge("e2", "p3", st.Channel.THOUGHT, last, evidence=s[last]),
     ]
-    finding = Finding(
+    finding = st.Finding(
         "knowledge",
         0.8,
         "Maggie speaks of the crash, but she was not in the woods and nobody told her.",
         [
-            Evidence(s[last], story.span_text(s[last]), "error", last),
-            Evidence(s[min(3, last)], story.span_text(s[min(3, last)]), "support", min(3, last)),
+            st.Evidence(s[last], story.span_text(s[last]), "error", last),
+            st.Evidence(s[min(3, last)], story.span_text(s[min(3, last)]), "support", min(3, last)),
         ],
         character="Maggie",
     )
-    return WorldState(
+    return st.WorldState(
         story=story,
         entities=[randall, maggie, oak, woods],
         events=events,
@@ -140,10 +128,10 @@ def test_hostile_story_text_stays_data():
 def test_payload_caps_graph_and_pages_long_stories():
     paragraphs = [f"Paragraph {i} tells of Anna and the sea. " * 20 for i in range(300)]
     ws = viewer_world("\n\n".join(paragraphs))
-    extra = [Entity(f"x{i}", f"thing {i}", EntityKind.OBJECT, mentions=["m"] * (i % 5)) for i in range(200)]
+    extra = [st.Entity(f"x{i}", f"thing {i}", st.EntityKind.OBJECT, mentions=["m"] * (i % 5)) for i in range(200)]
     ws.entities.extend(extra)
     span = ws.story.sentences[0].span
-    ws.propositions.extend(Proposition(f"q{i}", "e1", "owns", f"x{i}", span, 0) for i in range(0, 200, 2))
+    ws.propositions.extend(st.Proposition(f"q{i}", "e1", "owns", f"x{i}", span, 0) for i in range(0, 200, 2))
     data = build_payload(ws, ws.findings, limits=Limits(graph_nodes=25, page_chars=10_000))
     graph = data["graph"]
     assert len(graph["nodes"]) == 25 and graph["total_nodes"] == 204
@@ -161,9 +149,9 @@ def test_evidence_is_verified_moved_or_dropped():
     ws = viewer_world()
     story = ws.story
     quote = "The key does nothing"
-    good = Finding("continuity", 0.5, "ok", [Evidence(story.find(quote), quote)])
-    shifted = Finding("continuity", 0.5, "off by 3", [Evidence(Span(3, 3 + len(quote)), quote)])
-    missing = Finding("continuity", 0.5, "gone", [Evidence(Span(0, 5), "not in the story")])
+    good = st.Finding("continuity", 0.5, "ok", [st.Evidence(story.find(quote), quote)])
+    shifted = st.Finding("continuity", 0.5, "off by 3", [st.Evidence(st.Span(3, 3 + len(quote)), quote)])
+    missing = st.Finding("continuity", 0.5, "gone", [st.Evidence(st.Span(0, 5), "not in the story")])
     checked, notes = verify_evidence([good, shifted, missing], story)
     assert checked[0].evidence[0].span == story.find(quote)
     assert checked[1].evidence[0].span == story.find(quote)
@@ -176,7 +164,7 @@ def test_evidence_is_verified_moved_or_dropped():
 def test_findings_file_formats(tmp_path):
     ws = viewer_world()
     finding = ws.findings[0]
-    as_answer = {"confidence": 0.8, "findings": [json.loads(to_json(ws))["findings"][0]], "has_error": True}
+    as_answer = {"confidence": 0.8, "findings": [json.loads(st.to_json(ws))["findings"][0]], "has_error": True}
     path = tmp_path / "answer.json"
     path.write_text(json.dumps(as_answer))
     loaded = load_findings_file(path)
@@ -205,7 +193,7 @@ def test_missing_detectors_become_notes(monkeypatch):
 def test_view_command_with_saved_world_and_findings(tmp_path):
     ws = viewer_world()
     world = tmp_path / "world.json"
-    world.write_text(to_json(ws))
+    world.write_text(st.to_json(ws))
     findings = tmp_path / "findings.json"
     findings.write_text(json.dumps([{"category": "continuity", "confidence": 0.4, "explanation": "extra"}]))
     out = tmp_path / "page.html"
@@ -223,7 +211,7 @@ def test_one_count_of_findings_in_the_payload_the_report_and_the_index(tmp_path)
 
     ws = viewer_world()
     world = tmp_path / "world.json"
-    world.write_text(to_json(ws))
+    world.write_text(st.to_json(ws))
     unsure = {
         "category": "continuity",
         "confidence": 0.3,

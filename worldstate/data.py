@@ -31,7 +31,12 @@ _SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 def load_yaml(package: str, path: str) -> Any:
     """A YAML data file of the package, parsed (a fresh object each call: callers may change it)."""
-    return yaml.load(read_text(package, path), Loader=_SAFE_LOADER)
+    return parse_yaml(read_text(package, path))
+
+
+def parse_yaml(text: str) -> Any:
+    """YAML text parsed as ``yaml.safe_load`` parses it (with libyaml when available); raises ``yaml.YAMLError``."""
+    return yaml.load(text, Loader=_SAFE_LOADER)
 
 
 def load_json(package: str, path: str) -> Any:

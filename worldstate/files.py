@@ -117,13 +117,14 @@ def read_yaml_file(path: str | Path, what: str) -> Any:
     """A user's YAML file (``what`` names it in errors): one ConfigError line when it is missing or not YAML."""
     import yaml
 
+    from worldstate.data import parse_yaml
     from worldstate.errors import ConfigError
 
     path = Path(path)
     if not path.is_file():
         raise ConfigError(f"{path}: {what} file not found")
     try:
-        return yaml.safe_load(path.read_text(encoding="utf-8"))
+        return parse_yaml(path.read_text(encoding="utf-8"))
     except (yaml.YAMLError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{path}: not valid YAML: {exc}".splitlines()[0]) from None
 

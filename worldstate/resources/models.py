@@ -18,8 +18,8 @@ import numpy as np
 
 from worldstate.config import Settings, offline_model_hub
 from worldstate.errors import ConfigError
+from worldstate.resources.spacy_import import import_spacy
 from worldstate.resources.spacy_lemmas import cache_every_lemma
-from worldstate.resources.spacy_ops import use_matmul
 
 if TYPE_CHECKING:
     import spacy.language
@@ -39,7 +39,8 @@ def default_spacy_model() -> str:
 
 @lru_cache(maxsize=4)
 def _load_spacy(name: str) -> spacy.language.Language:
-    import spacy
+    spacy = import_spacy(name)  # without torch for a CPU pipeline (thinc would import it)
+    from worldstate.resources.spacy_ops import use_matmul  # imports thinc: after spaCy chose its torch
 
     try:
         if importlib.util.find_spec(name) is not None:

@@ -5,12 +5,11 @@ with ``--cv K`` first report the K-fold cross-validated accuracy on that file (s
 from __future__ import annotations
 
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
 from worldstate.bench.folds import assign_folds
-from worldstate.bench.tune.store import TuneOptions, command_line, read_provenance, record_fit, tuned_else_shipped
+from worldstate.bench.tune.store import TuneOptions, Tuning, read_provenance, tuned_else_shipped
 from worldstate.config import Settings
 from worldstate.detect.tuned import PROVENANCE
 from worldstate.errors import ConfigError
@@ -42,7 +41,7 @@ def tune_story_cloze(data: Path, settings: Settings, options: TuneOptions) -> di
     if options.cv and not 2 <= options.cv <= len(items):
         raise ConfigError(f"--cv must be between 2 and the number of items ({len(items)}), got {options.cv}")
     fits = (options.cv or 0) + 1
-    started = time.perf_counter()
+    run = Tuning(settings, TASK, data, options)
     score: dict[str, Any] = {}
     if options.cv:
         fold_of = assign_folds([i.id for i in items], options.cv, options.seed)
@@ -50,7 +49,7 @@ def tune_story_cloze(data: Path, settings: Settings, options: TuneOptions) -> di
         fold_acc = []
         for fold in range(options.cv):
             _say(
-                f"[fit {fold + 1}/{fits}] fold {fold + 1} of {options.cv} ({time.perf_counter() - started:.0f} s)",
+                f"[fit {fold + 1}/{fits}] fold {fold + 1} of {options.cv} ({run.seconds():.0f} s)",
                 options,
             )
             test = [n for n, i in enumerate(items) if fold_of[i.id] == fold]
@@ -63,20 +62,16 @@ def tune_story_cloze(data: Path, settings: Settings, options: TuneOptions) -> di
             fold_acc.append(sum(correct[n] for n in test) / len(test))
             _say(f"           fold accuracy {fold_acc[-1]:.3f}", options)
         score = {"cv_accuracy": sum(correct) / len(items), "cv_fold_accuracy": fold_acc}
-    _say(f"[fit {fits}/{fits}] all {len(items)} items ({time.perf_counter() - started:.0f} s)", options)
+    _say(f"[fit {fits}/{fits}] all {len(items)} items ({run.seconds():.0f} s)", options)
     model = ClozeModel(settings=settings, cross_epochs=epochs).fit(train)
     path = model.save(model_path(settings))
     flags = [*(["--cv", str(options.cv), "--seed", str(options.seed)] if options.cv else [])]
     flags += [] if options.cross_encoder else ["--no-cross-encoder"]
-    return record_fit(
-        settings,
-        TASK,
-        data,
+    return run.record(
         len(items),
         score,
         f"{options.cv}-fold cross-validation (seeded folds of the story ids)" if options.cv else "none",
-        options.command or command_line(TASK, data, *flags),
-        started,
+        flags,
         parameters={"c": DEFAULT_C, "cross_epochs": epochs, "seed": options.seed, "k": options.cv},
         model=str(path),
     )

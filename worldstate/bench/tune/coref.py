@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import copy
 import sys
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from types import SimpleNamespace
@@ -20,7 +19,7 @@ import numpy as np
 
 from worldstate.bench.folds import assign_folds
 from worldstate.bench.items import Item
-from worldstate.bench.tune.store import TuneOptions, command_line, read_provenance, record_fit, tuned_else_shipped
+from worldstate.bench.tune.store import TuneOptions, Tuning, read_provenance, tuned_else_shipped
 from worldstate.config import Settings
 from worldstate.detect.tuned import tuned_dir
 
@@ -215,7 +214,7 @@ def tune_litbank_coref(
     ``parsed``/``rows``: the documents already parsed / featurised (the same as computed here)."""
     from worldstate.bench.litbank import load_coref
 
-    started = time.perf_counter()
+    run = Tuning(settings, TASK, data, options)
     k = options.cv or 5
     items = load_coref(Path(data))
     if parsed is None:
@@ -239,16 +238,11 @@ def tune_litbank_coref(
         "merged_documents",
     )
     score = {f"cv_{m}": round(cv_scores[m], 4) for m in keep if m in cv_scores}
-    flags = ["--cv", str(k), "--seed", str(options.seed)]
-    return record_fit(
-        settings,
-        TASK,
-        data,
+    return run.record(
         len(items),
         score,
         f"{k}-fold cross-validation (documents; seeded folds; threshold picked on the pooled folds)",
-        options.command or command_line(TASK, data, *flags),
-        started,
+        ["--cv", str(k), "--seed", str(options.seed)],
         fitted=model,
         to=weights_path(settings),
         parameters={"hidden": HIDDEN, "ensemble": ENSEMBLE, "threshold": threshold, "seed": SEED, "k": k},

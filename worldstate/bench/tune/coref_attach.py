@@ -16,7 +16,6 @@ the shipped weights)."""
 from __future__ import annotations
 
 import sys
-import time
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from worldstate.bench.folds import assign_folds
-from worldstate.bench.tune.store import TuneOptions, command_line, read_provenance, record_fit, tuned_else_shipped
+from worldstate.bench.tune.store import TuneOptions, Tuning, read_provenance, tuned_else_shipped
 from worldstate.config import Settings
 from worldstate.detect.tuned import tuned_dir
 
@@ -209,7 +208,7 @@ def prepare_all(data: Path, settings: Settings, options: TuneOptions) -> tuple[l
 
 def tune_litbank_coref_attach(data: Path, settings: Settings, options: TuneOptions) -> dict[str, Any]:
     """Cross-validate (``options.cv`` folds, default 5), fit on every document, save weights + provenance."""
-    started = time.perf_counter()
+    run = Tuning(settings, TASK, data, options)
     k = options.cv or 5
     docs, ranker = prepare_all(data, settings, options)
     _say(f"{k}-fold nested cross-validation (ranker and attachment refitted per fold)", options)
@@ -218,18 +217,13 @@ def tune_litbank_coref_attach(data: Path, settings: Settings, options: TuneOptio
     model = fit(rows, threshold)
     score = {f"cv_{m}": round(cv_scores[m], 4) for m in KEEP}
     score.update({f"without_{m}": round(base[m], 4) for m in KEEP})
-    flags = ["--cv", str(k), "--seed", str(options.seed)]
-    return record_fit(
-        settings,
-        TASK,
-        data,
+    return run.record(
         len(docs),
         score,
         f"{k}-fold nested cross-validation (documents; seeded folds; per fold the mention ranker and the "
         "attachment model fitted on the other folds only; threshold picked on the pooled folds, the lowest "
         "keeping CoNLL F1 and merged documents)",
-        options.command or command_line(TASK, data, *flags),
-        started,
+        ["--cv", str(k), "--seed", str(options.seed)],
         fitted=model,
         to=weights_path(settings),
         parameters={"threshold": threshold, "C": C, "k": k, "small_clusters": len(rows)},

@@ -7,8 +7,8 @@ import json
 import shlex
 import sys
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -88,35 +88,48 @@ def provenance(
     }
 
 
-def record_fit(
-    settings: Settings,
-    task: str,
-    data: Path,
-    items: int,
-    score: dict[str, Any],
-    evaluation: str,
-    command: str,
-    started: float,
-    *,
-    fitted: Any = None,
-    to: Path | None = None,
-    **extra: Any,
-) -> dict[str, Any]:
-    """The :func:`provenance` of parameters just fitted and saved (``started``: ``time.perf_counter()`` when
-    the tuning began, for its duration), written to the task's tuned folder, and returned. With ``fitted``, a
-    model that carries its provenance (``fitted.provenance``, serialised by ``fitted.to_dict()``): the model's
-    JSON written to ``to`` as well, the provenance inside it and beside it naming it."""
-    prov = provenance(
-        task, data, items, score, evaluation, command, **extra, seconds=round(time.perf_counter() - started, 1)
-    )
-    if fitted is None:
-        write_provenance(settings, task, prov)
-    elif to is None:
-        raise ValueError("record_fit: a fitted model needs the path to write it to")
-    else:
-        fitted.provenance = prov
-        write_model_json(settings, task, to, fitted.to_dict(), prov)
-    return prov
+@dataclass(frozen=True)
+class Tuning:
+    """One ``bench tune`` run of ``task`` on ``data``, begun when made (its duration goes into the provenance)."""
+
+    settings: Settings
+    task: str
+    data: Path
+    options: TuneOptions
+    started: float = field(default_factory=time.perf_counter)
+
+    def seconds(self) -> float:
+        """Seconds since the run began."""
+        return time.perf_counter() - self.started
+
+    def record(
+        self,
+        items: int,
+        score: dict[str, Any],
+        evaluation: str,
+        flags: Sequence[str] = (),
+        *,
+        fitted: Any = None,
+        to: Path | None = None,
+        **extra: Any,
+    ) -> dict[str, Any]:
+        """The :func:`provenance` of parameters just fitted and saved, written to the task's tuned folder, and
+        returned; its command is ``options.command``, else the one that reproduces the run with ``flags``. With
+        ``fitted``, a model that carries its provenance (``fitted.provenance``, serialised by
+        ``fitted.to_dict()``): the model's JSON written to ``to`` as well, the provenance inside it and beside
+        it naming it."""
+        command = self.options.command or command_line(self.task, self.data, *flags)
+        prov = provenance(
+            self.task, self.data, items, score, evaluation, command, **extra, seconds=round(self.seconds(), 1)
+        )
+        if fitted is None:
+            write_provenance(self.settings, self.task, prov)
+        elif to is None:
+            raise ValueError("Tuning.record: a fitted model needs the path to write it to")
+        else:
+            fitted.provenance = prov
+            write_model_json(self.settings, self.task, to, fitted.to_dict(), prov)
+        return prov
 
 
 def write_provenance(settings: Settings, task: str, document: dict[str, Any]) -> Path:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from spacy.tokens import Token
+from typing import TYPE_CHECKING
 
 from worldstate.detect.continuity.lexicon import continuity_finding, lexicon
 from worldstate.detect.storyview import StoryView, has_quote
 from worldstate.state import Finding
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token  # annotations only: spaCy loads with the pipeline
 
 
 def _owner(part: Token) -> str | None:

@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from worldstate.data import load_yaml
+from worldstate.extract.coref.name_list import listed_genders
 from worldstate.extract.parsed import ParsedDoc, Token
 
-LIST_GENDERS = {"male": "male", "mostly_male": "male", "female": "female", "mostly_female": "female"}
 SUFFIX_LENGTH = 6  # longest ending read ("^" marks the start of the name, so short names count whole)
 SUFFIX_MIN_NAMES = 3  # an ending seen on fewer names of the list does not move the estimate
 SUFFIX_PRIOR = 2.0  # weight of the shorter ending's estimate against a longer ending's counts
@@ -34,28 +34,14 @@ THING_NAMES = True  # a name the story gives an animal or a thing ("the horse Fa
 THING_CLASSES = frozenset(["animal", "artifact"])  # WordNet lexicographer files of such nouns
 
 
-@lru_cache(maxsize=1)
-def _gender_detector():
-    import gender_guesser.detector as gd
-
-    return gd.Detector(case_sensitive=False)
-
-
 def name_gender(first_name: str) -> str:
     """'male'/'female' from a first-name list (gender-guesser), '' when unknown or ambiguous."""
-    guess = _gender_detector().get_gender(first_name.strip(".,'’"))
-    return LIST_GENDERS.get(guess, "")
+    return listed_genders().get(first_name.strip(".,'’").lower(), "")
 
 
 def list_names() -> dict[str, str]:
     """The list's alphabetic names (lower case) with a male or female majority → that gender."""
-    detector = _gender_detector()
-    out = {}
-    for name in detector.names:
-        gender = LIST_GENDERS.get(detector.get_gender(name), "")
-        if gender and name.isalpha() and name.isascii():
-            out[name] = gender
-    return out
+    return {name: gender for name, gender in listed_genders().items() if name.isalpha() and name.isascii()}
 
 
 @lru_cache(maxsize=1)

@@ -17,18 +17,14 @@ from worldstate.extract.timeline.along import along
 from worldstate.extract.timeline.change import Change
 from worldstate.extract.timeline.clause import SentenceView
 from worldstate.extract.timeline.place_words import JOIN, POSITION
+from worldstate.extract.timeline.readers import VERB_TAGS, read_tokens
 from worldstate.extract.timeline.rest import rest
 from worldstate.state.timeline import Predicate
 
 
 def read_inferred(view: SentenceView) -> list[Change]:
     """Every inferred place of one sentence (led along, tied to, set on, resting at)."""
-    out: list[Change] = []
-    for tok in view.doc:
-        if tok.pos_ in ("VERB", "AUX"):
-            out += along(view, tok)
-            out += rest(view, tok)
-    return out
+    return read_tokens(view, lambda _view, tok: (along, rest) if tok.pos_ in VERB_TAGS else ())
 
 
 def settle(changes: list[Change]) -> list[Change]:

@@ -23,6 +23,7 @@ from worldstate.extract.timeline.company import comitative_owner
 from worldstate.extract.timeline.life_implied import implied_by_noun, implied_by_verb
 from worldstate.extract.timeline.numbers import number_before
 from worldstate.extract.timeline.places import is_gathering_noun, is_place_noun, is_plant_noun, vessel_boarded
+from worldstate.extract.timeline.readers import NOUN_TAGS, VERB_TAGS, Reader, read_tokens
 from worldstate.extract.timeline.relations import relation_by_noun, relation_by_verb
 from worldstate.extract.timeline.self_report import as_fact
 from worldstate.extract.timeline.tally import added_to_others
@@ -58,31 +59,21 @@ THERE_GOALS = GOAL_PREPS | {"for", "towards", "toward"}  # "set out for Rome …
 
 def read_sentence(view: SentenceView) -> list[Change]:
     """Every change the patterns find in one sentence."""
-    out: list[Change] = []
-    for tok in view.doc:
-        if tok.pos_ in ("VERB", "AUX"):
-            out += location(view, tok)
-            out += possession(view, tok)
-            out += alive_by_verb(view, tok)
-            out += implied_by_verb(view, tok)
-            out += title(view, tok)
-            out += marriage(view, tok)
-        elif is_bare_verb(tok, view.w):  # "let the band drop into it": a verb the tagger took for a noun
-            out += location(view, tok)
-            out += possession(view, tok)
-        if tok.pos_ == "ADJ":
-            out += marriage(view, tok)  # "she is married to the river-god"
-            out += alive_by_adjective(view, tok)
-            out += trait_by_adjective(view, tok)
-        if tok.pos_ in ("NOUN", "PROPN"):
-            out += coloured_part(view, tok)
-            out += relation(view, tok)
-            out += count(view, tok)
-            out += description(view, tok)
-            out += alive_by_description(view, tok)
-            out += implied_by_noun(view, tok)
-            out += role(view, tok)
-    return out
+    return read_tokens(view, _readers)
+
+
+def _readers(view: SentenceView, tok: Token) -> list[Reader]:
+    """The patterns that read ``tok``, in the order their changes are listed."""
+    readers: list[Reader] = []
+    if tok.pos_ in VERB_TAGS:
+        readers += [location, possession, alive_by_verb, implied_by_verb, title, marriage]
+    elif is_bare_verb(tok, view.w):  # "let the band drop into it": a verb the tagger took for a noun
+        readers += [location, possession]
+    if tok.pos_ == "ADJ":  # "she is married to the river-god"
+        readers += [marriage, alive_by_adjective, trait_by_adjective]
+    if tok.pos_ in NOUN_TAGS:
+        readers += [coloured_part, relation, count, description, alive_by_description, implied_by_noun, role]
+    return readers
 
 
 # -- location ---------------------------------------------------------------------------------------
