@@ -71,7 +71,7 @@ def _is_person_noun(word: str) -> bool:
 
 
 def turned(name: str) -> str | None:
-    """"X's Y" as "the Y of X" and back; None when the name has no possessor."""
+    """ "X's Y" as "the Y of X" and back; None when the name has no possessor."""
     parts = possessor_split(name)
     if parts is None:
         return None

@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from worldstate.query.who import by_head_word, narrator, related
+from worldstate.query.lookup import Found, lookup
+from worldstate.query.who import narrator, related
 from worldstate.state import EntityKind
 from worldstate.state.timeline import Predicate
 
@@ -19,15 +20,32 @@ def find_entities(world: World, name: str, _depth: int = 0) -> list[str]:
     """Entity ids whose name or an alias contains ``name`` as whole words (case-insensitive); first those
     named exactly so, by the World or by the story ("she was called Snowdrop": the timeline's names).
     When none does: the narrator, the entities related so to another ("the narrator's father", "the
-    daughter of the miller"), else those whose name shares the head word (:mod:`worldstate.query.who`)."""
-    found = _named(world, name) or _by_role(world, name)
+    daughter of the miller"), else the best of those whose names share the phrase's head noun or its
+    kind, ranked by its possessor and modifiers (:func:`find_named`)."""
+    return _named(world, name) or find_named(world, name, _depth).ids
+
+
+def find_named(world: World, name: str, _depth: int = 0) -> Found:
+    """The entities :func:`find_entities` finds, with how they were found: ``exact`` (only those bearing the
+    name), ``named`` (a name holding it), ``role``, ``narrator``, ``related`` (:func:`worldstate.query.who.related`), or the
+    ranked lookup's ``possessor``, ``head`` or ``kind`` (:mod:`worldstate.query.lookup`); ``""`` with no
+    ids when nothing matched."""
+    wanted = name.strip().lower()
+    found = _named(world, name)
+    exact = [i for i in found if wanted in entity_names(world, i)]
     if found:
-        return found
-    return (
-        narrator(world, name)
-        or related(world, name, lambda w, n: find_entities(w, n, _depth + 1), _depth)
-        or (by_head_word(world, name) if _depth == 0 else [])
-    )
+        return Found(exact, "exact") if exact else Found(found, "named")
+    for how, ids in (("role", lambda: _by_role(world, name)), ("narrator", lambda: narrator(world, name))):
+        got = ids()
+        if got:
+            return Found(got, how)
+    if _depth > 1:
+        return Found([], "")
+    deeper = lambda w, n: find_named(w, n, _depth + 1).ids  # noqa: E731 -- the possessor, by its best finding
+    got = related(world, name, deeper, _depth)
+    if got:
+        return Found(got, "related")
+    return lookup(world, name, deeper) or Found([], "")
 
 
 def _named(world: World, name: str) -> list[str]:
