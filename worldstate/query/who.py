@@ -66,7 +66,8 @@ def related(world: World, name: str, find: object, depth: int = 0) -> list[str]:
         and s.value.split("=", 1)[1] in owners
         and s.subject not in owners
     ]
-    found = [i for i in dict.fromkeys(found) if _gender(world, i) in ("", noun_gender(head))]
+    wanted = noun_gender(head)  # "servant" says no gender: any will do
+    found = [i for i in dict.fromkeys(found) if not wanted or _gender(world, i) in ("", wanted)]
     if head in words().relation_nouns:  # a singular noun ("father"): one, not a group ("the parents")
         found = [i for i in found if not _is_group(world, i)] or found
     return _matching_modifiers(world, found, modifiers) or found
