@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from worldstate.query.bearers import _told_names, entity_names
 from worldstate.query.lookup import Found, lookup
 from worldstate.query.who import narrator, related
 from worldstate.state import EntityKind
@@ -98,29 +99,6 @@ def preferred(world: World, ids: list[str], name: str) -> list[str]:
         return exact
     creatures = [i for i in ids if is_creature(world, i)]
     return creatures or ids
-
-
-def entity_names(world: World, entity: str) -> set[str]:
-    """Every name of ``entity`` in lower case: its name, its aliases and the names the story tells it bears
-    (a literal subject of the timeline is its own name)."""
-    try:
-        ent = world.state.entity(entity)
-    except KeyError:
-        return {entity.lower()}
-    told = {name for name, ids in _told_names(world).items() if entity in ids}
-    return {ent.name.lower(), *(a.lower() for a in ent.aliases)} | told
-
-
-def _told_names(world: World) -> dict[str, list[str]]:
-    """Lower-cased name → the entities the story says bear it ("she was called Snowdrop": the timeline's
-    NAME states, which coreference may have left apart from the name's own entity)."""
-    out: dict[str, list[str]] = {}
-    for s in world.timeline.states:
-        if s.predicate == Predicate.NAME and s.modality.factual and s.value:
-            ids = out.setdefault(s.value.strip().lower(), [])
-            if s.subject not in ids:
-                ids.append(s.subject)
-    return out
 
 
 def find_character(ws: WorldState, name: str) -> str | None:

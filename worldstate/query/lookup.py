@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from worldstate.query.bearers import entity_names
 from worldstate.query.names import NamePhrase, parse_name, readings
 from worldstate.query.who import _relation_kind
 from worldstate.resources.words import words
@@ -97,8 +98,6 @@ def _ranked(
 def _candidates(world: World, head: str, tied: set[str]) -> list[tuple[str, list[NamePhrase]]]:
     """The entities that may be named so, each with its names read as phrases: those tied to the possessor
     and those with a name holding the head, a kind of it, or a possessor (the others are not parsed)."""
-    from worldstate.query.entities import entity_names
-
     out = []
     for e in world.state.entities:
         names = sorted(entity_names(world, e.id))
@@ -175,8 +174,6 @@ def _bare(name: str) -> str:
 
 
 def _names(world: World, eid: str) -> set[str]:
-    from worldstate.query.entities import entity_names
-
     return entity_names(world, eid)
 
 
