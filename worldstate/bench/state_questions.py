@@ -148,25 +148,42 @@ def answer_question(world: World, q: dict[str, Any]) -> dict[str, Any]:
 
 
 def question_entities(world: World, names: list[str]) -> list[str]:
-    """The entities a question asks about, best tier first and only that tier: those named exactly by the
-    question's name, else exactly by one of its aliases, else containing the name, else an alias (each name
-    also tried without a leading article)."""
-    from worldstate.query import entity_names, find_entities
+    """The entities a question asks about, from its name and aliases (each also tried without a leading
+    article), each looked up with :func:`worldstate.query.entities.find_named`; the best finding wins:
+    a name of theirs that is the question's own name, then a possessor's evidence ("Laotsze's servant":
+    the servant_of Laotsze), then a name of theirs that is an alias, then a name holding one, then a
+    shared head noun, then a kind of it; among equals the question's name before its aliases."""
+    from worldstate.query.entities import find_named
 
-    variants = []
-    for name in names:
+    variants: list[tuple[str, bool]] = []  # (name, is the question's own name)
+    for n, name in enumerate(names):
         for form in (name.strip(), _LEADING.sub("", name.strip())):
-            if form and form.lower() not in [v.lower() for v in variants]:
-                variants.append(form)
-    found = {v: find_entities(world, v) for v in variants}
-    for v in variants:
-        exact = [i for i in found[v] if v.lower() in entity_names(world, i)]
-        if exact:
-            return exact
-    for v in variants:
-        if found[v]:
-            return found[v]
-    return []
+            if form and form.lower() not in [v.lower() for v, _ in variants]:
+                variants.append((form, n == 0))
+    best: tuple[int, int] | None = None
+    ids: list[str] = []
+    for order, (variant, own) in enumerate(variants):
+        found = find_named(world, variant)
+        if not found.ids:
+            continue
+        key = (_STRENGTH.get(("own" if own else "alias", found.how), _STRENGTH.get(("any", found.how), 9)), order)
+        if best is None or key < best:
+            best, ids = key, found.ids
+    return ids
+
+
+# how strongly a finding names the asked entity (lower is stronger): see question_entities
+_STRENGTH = {
+    ("own", "exact"): 0,
+    ("any", "narrator"): 0,
+    ("any", "related"): 1,
+    ("any", "possessor"): 1,
+    ("alias", "exact"): 2,
+    ("any", "named"): 3,
+    ("any", "role"): 3,
+    ("any", "head"): 4,
+    ("any", "kind"): 5,
+}
 
 
 def sentence_of(world: World, phrase: str) -> int:
@@ -231,7 +248,9 @@ def _states(world: World, k: int, ids: list[str]) -> list[Any]:
 
 
 def _holder(world: World, k: int, names: list[str]) -> dict[str, Any]:
-    heads = {_head(n) for n in names}
+    from worldstate.query.names import parse_name
+
+    heads = {_head(n) for n in names} | {parse_name(n).head for n in names} - {""}  # "the golden star of tinsel"
     held = [
         s
         for s in _factual_at(world, k, "holds")

@@ -1,7 +1,8 @@
 """The read side of a World: questions asked of an analysed story, one small module each.
 
 - :mod:`.entities`: which entities a name means (``find_entities``, ``entity_names``, ``find_character``);
-  :mod:`.who` behind it ("the narrator", "X's Y", a name's head word);
+  :mod:`.who` behind it ("the narrator", "X's Y"), then :mod:`.lookup` (a name phrase read by :mod:`.names`
+  into head, modifiers and possessor; the entities sharing the head ranked); :mod:`.bearers`: every name of one;
 - :mod:`.state`: what holds at a sentence (``state_at``, ``states_of``; ``StateReport``, ``CharacterState``);
 - :mod:`.knows`: what a character knows by a sentence and how (``knows``; ``KnownFact``);
 - :mod:`.access`: whether a character could know what a sentence says (``accessible``, ``accessibility``);

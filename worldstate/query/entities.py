@@ -6,7 +6,9 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from worldstate.query.who import by_head_word, narrator, related
+from worldstate.query.bearers import _told_names, entity_names
+from worldstate.query.lookup import Found, lookup
+from worldstate.query.who import narrator, related
 from worldstate.state import EntityKind
 from worldstate.state.timeline import Predicate
 
@@ -19,15 +21,32 @@ def find_entities(world: World, name: str, _depth: int = 0) -> list[str]:
     """Entity ids whose name or an alias contains ``name`` as whole words (case-insensitive); first those
     named exactly so, by the World or by the story ("she was called Snowdrop": the timeline's names).
     When none does: the narrator, the entities related so to another ("the narrator's father", "the
-    daughter of the miller"), else those whose name shares the head word (:mod:`worldstate.query.who`)."""
-    found = _named(world, name) or _by_role(world, name)
+    daughter of the miller"), else the best of those whose names share the phrase's head noun or its
+    kind, ranked by its possessor and modifiers (:func:`find_named`)."""
+    return _named(world, name) or find_named(world, name, _depth).ids
+
+
+def find_named(world: World, name: str, _depth: int = 0) -> Found:
+    """The entities :func:`find_entities` finds, with how they were found: ``exact`` (only those bearing the
+    name), ``named`` (a name holding it), ``role``, ``narrator``, ``related`` (:func:`worldstate.query.who.related`), or the
+    ranked lookup's ``possessor``, ``head`` or ``kind`` (:mod:`worldstate.query.lookup`); ``""`` with no
+    ids when nothing matched."""
+    wanted = name.strip().lower()
+    found = _named(world, name)
+    exact = [i for i in found if wanted in entity_names(world, i)]
     if found:
-        return found
-    return (
-        narrator(world, name)
-        or related(world, name, lambda w, n: find_entities(w, n, _depth + 1), _depth)
-        or (by_head_word(world, name) if _depth == 0 else [])
-    )
+        return Found(exact, "exact") if exact else Found(found, "named")
+    for how, ids in (("role", lambda: _by_role(world, name)), ("narrator", lambda: narrator(world, name))):
+        got = ids()
+        if got:
+            return Found(got, how)
+    if _depth > 1:
+        return Found([], "")
+    deeper = lambda w, n: find_named(w, n, _depth + 1).ids  # noqa: E731 -- the possessor, by its best finding
+    got = related(world, name, deeper, _depth)
+    if got:
+        return Found(got, "related")
+    return lookup(world, name, deeper) or Found([], "")
 
 
 def _named(world: World, name: str) -> list[str]:
@@ -80,29 +99,6 @@ def preferred(world: World, ids: list[str], name: str) -> list[str]:
         return exact
     creatures = [i for i in ids if is_creature(world, i)]
     return creatures or ids
-
-
-def entity_names(world: World, entity: str) -> set[str]:
-    """Every name of ``entity`` in lower case: its name, its aliases and the names the story tells it bears
-    (a literal subject of the timeline is its own name)."""
-    try:
-        ent = world.state.entity(entity)
-    except KeyError:
-        return {entity.lower()}
-    told = {name for name, ids in _told_names(world).items() if entity in ids}
-    return {ent.name.lower(), *(a.lower() for a in ent.aliases)} | told
-
-
-def _told_names(world: World) -> dict[str, list[str]]:
-    """Lower-cased name → the entities the story says bear it ("she was called Snowdrop": the timeline's
-    NAME states, which coreference may have left apart from the name's own entity)."""
-    out: dict[str, list[str]] = {}
-    for s in world.timeline.states:
-        if s.predicate == Predicate.NAME and s.modality.factual and s.value:
-            ids = out.setdefault(s.value.strip().lower(), [])
-            if s.subject not in ids:
-                ids.append(s.subject)
-    return out
 
 
 def find_character(ws: WorldState, name: str) -> str | None:

@@ -1,14 +1,14 @@
 """Who a name means when no entity bears it: "the narrator", "the narrator's father", "my elder brother",
-"the daughter of the miller", or a name whose head word alone is known.
+"the daughter of the miller".
 
 Used by :func:`worldstate.query.entities.find_entities` after the names themselves found nothing:
 
 - "the narrator" (or a narrated "I", "me") is the first-person narrator's entity (id ``narrator``);
 - "X's Y", "Y of X", "my Y" (my: the narrator's): the entities the timeline relates to X as Y names
   (a relation noun: "father" → parent_of of X), told anywhere in the story; modifiers ("eldest",
-  "second") pick among several when one's names share them;
-- else the entities whose name ends in the name's head word ("the lieutenant-colonel" → "colonel"
-  is not tried: the whole last word must match), characters first.
+  "second") pick among several when one's names share them.
+
+When these find nothing, :mod:`worldstate.query.lookup` ranks the entities sharing the name's head noun.
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ _NARRATOR_NAMES = ("narrator", "the narrator", "i", "me", "myself")
 _POSSESSED = re.compile(r"^(?:the\s+)?(?P<owner>.+?)['’]s\s+(?P<rel>[\w\s-]+)$", re.I)
 _OF = re.compile(r"^(?:the\s+|a\s+|an\s+)?(?P<rel>[\w\s-]+?)\s+of\s+(?P<owner>.+)$", re.I)
 _MY = re.compile(r"^(?:my|our)\s+(?P<rel>[\w\s-]+)$", re.I)
-_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.I)
 
 
 def narrator(world: World, name: str) -> list[str]:
@@ -67,7 +66,8 @@ def related(world: World, name: str, find: object, depth: int = 0) -> list[str]:
         and s.value.split("=", 1)[1] in owners
         and s.subject not in owners
     ]
-    found = [i for i in dict.fromkeys(found) if _gender(world, i) in ("", noun_gender(head))]
+    wanted = noun_gender(head)  # "servant" says no gender: any will do
+    found = [i for i in dict.fromkeys(found) if not wanted or _gender(world, i) in ("", wanted)]
     if head in words().relation_nouns:  # a singular noun ("father"): one, not a group ("the parents")
         found = [i for i in found if not _is_group(world, i)] or found
     return _matching_modifiers(world, found, modifiers) or found
@@ -122,19 +122,3 @@ def _matching_modifiers(world: World, ids: list[str], modifiers: list[str]) -> l
         if stems & words_:
             out.append(eid)
     return out
-
-
-def by_head_word(world: World, name: str) -> list[str]:
-    """The entities whose name or an alias ends in ``name``'s last word, characters first (only those
-    when any); [] for a name of one word (the whole-name search has tried it)."""
-    words_ = re.findall(r"[\w-]+", _ARTICLE.sub("", name.strip().lower()))
-    if len(words_) < 2:
-        return []
-    head = words_[-1]
-    found = [
-        e
-        for e in world.state.entities
-        if any(re.findall(r"[\w-]+", n.lower())[-1:] == [head] for n in (e.name, *e.aliases))
-    ]
-    creatures = [e.id for e in found if e.kind in (EntityKind.CHARACTER, EntityKind.GROUP)]
-    return creatures or [e.id for e in found]
