@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from worldstate.extract.speakers_exchange import exchange_features
+from worldstate.extract.speakers_roles import role_features
 from worldstate.state import EntityKind
 
 if TYPE_CHECKING:
@@ -40,6 +41,7 @@ LINE_SENSITIVE = ("turn", "both_neighbours", "prev_", "in_prev_turn", "in_next_t
 SPEAKER_KINDS = (EntityKind.CHARACTER, EntityKind.GROUP)
 VOCATIVE_NOT_SPEAKER = False  # a character called inside a quote does not speak it while another candidate is there (5-fold CV speakers: on .7454-.7415, off .7598)
 EXCHANGE = True  # turn-taking counts through long exchanges as features (:mod:`.speakers_exchange`)
+ROLES = True  # the listener and the hearer the quote's own attribution names, as features (:mod:`.speakers_roles`)
 
 
 @dataclass
@@ -181,6 +183,7 @@ def candidates(ex: TurnReader, turns: list[Turn], k: int, speakers: list[str | N
             f.add(f"same_sentence_{side}")
     ents = list(dict.fromkeys([*before, *after]))
     exchange = exchange_features(ex, turns, k) if EXCHANGE else {}
+    roles = role_features(ex, turns, k) if ROLES else {}
     extra = [turn.speaker, *pulled, *exchange] + [said[j] for j in (k - 1, k - 2, k + 1, k + 2) if 0 <= j < len(turns)]
     for ent in extra:
         if ent and ent not in ents and ex.entities[ent].kind in SPEAKER_KINDS:
@@ -197,6 +200,7 @@ def candidates(ex: TurnReader, turns: list[Turn], k: int, speakers: list[str | N
     for ent in ents:
         f = set(facts.get(ent, ()))
         f.update(exchange.get(ent, ()))
+        f.update(roles.get(ent, ()))
         f.add(f"before={_bucket(before[ent])}" if ent in before else "no_before")
         f.add(f"after={_bucket(after[ent])}" if ent in after else "no_after")
         if ent in before_kind:

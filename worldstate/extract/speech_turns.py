@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from worldstate.extract.coref import MentionInfo
-    from worldstate.extract.parsed import ParsedDoc
+    from worldstate.extract.coref import Coreference, MentionInfo
+    from worldstate.extract.parsed import ParsedDoc, Token
     from worldstate.resources.lexicon import Lexicon
     from worldstate.state import Entity, Span, Story
     from worldstate.state.quotes import Quote
@@ -37,6 +37,7 @@ class TurnReader(Protocol):
 
     story: Story
     doc: ParsedDoc
+    coref: Coreference
     entities: dict[str, Entity]
     lex: Lexicon
     verbs: frozenset[str]
@@ -55,3 +56,5 @@ class TurnReader(Protocol):
     def called(self, turns: list[Turn], k: int) -> set[str]: ...
 
     def same_turn(self, a: Turn, b: Turn) -> bool: ...
+
+    def speech_verb(self, turns: list[Turn], k: int) -> Token | None: ...

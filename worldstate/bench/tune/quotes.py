@@ -277,11 +277,26 @@ def score(docs: list[DocData], preds: list[dict[str, Any]]) -> dict[str, float]:
     return score_quotes([d.item for d in docs], preds)
 
 
+def per_fold(docs: list[DocData], preds: list[dict[str, Any]], fold_of: dict[str, int], k: int) -> list[float]:
+    """``speaker_accuracy`` of each fold's documents (how much the CV score moves with the documents)."""
+    out = []
+    for fold in range(k):
+        pairs = [(d, p) for d, p in zip(docs, preds, strict=True) if fold_of[d.id] == fold]
+        out.append(round(score([d for d, _ in pairs], [p for _, p in pairs])["speaker_accuracy"], 4))
+    return out
+
+
 def cross_validate(docs: list[DocData], k: int, seed: int, options: TuneOptions) -> tuple[dict[str, Any], float]:
     """Document-level K-fold CV of the rules and of the ranker at each C: scores, errors and the best C."""
     fold_of = assign_folds([d.id for d in docs], k, seed)
     rule_preds = [attribute(d, None) for d in docs]
-    out: dict[str, Any] = {"rules": {**score(docs, rule_preds), "errors": dict(ranking_errors(docs, rule_preds))}}
+    out: dict[str, Any] = {
+        "rules": {
+            **score(docs, rule_preds),
+            "errors": dict(ranking_errors(docs, rule_preds)),
+            "per_fold": per_fold(docs, rule_preds, fold_of, k),
+        }
+    }
     by_c = {}
     for c in C_GRID:
         models: list[SpeakerModel | None] = [None] * len(docs)
@@ -292,7 +307,11 @@ def cross_validate(docs: list[DocData], k: int, seed: int, options: TuneOptions)
                 if fold_of[d.id] == fold:
                     models[n] = model
         preds = [attribute(d, m) for d, m in zip(docs, models, strict=True)]
-        by_c[c] = {**score(docs, preds), "errors": dict(ranking_errors(docs, preds))}
+        by_c[c] = {
+            **score(docs, preds),
+            "errors": dict(ranking_errors(docs, preds)),
+            "per_fold": per_fold(docs, preds, fold_of, k),
+        }
     best = max(C_GRID, key=lambda c: by_c[c]["speaker_accuracy"])
     out["by_c"] = {str(c): s for c, s in by_c.items()}
     out.update(by_c[best])
