@@ -508,7 +508,7 @@ def _overheard(
                 ]
             for q_first, q_last, q_speaker in told:
                 for k in range(q_first, q_last + 1):
-                    out.extend((k, h, s, q_speaker) for h in hearers if h != q_speaker)
+                    out.extend((k, h, s, q_speaker) for h in sorted(hearers) if h != q_speaker)
     return out
 
 
