@@ -144,7 +144,7 @@ def main(folder: Path, out: Path) -> None:
         "# seeds and overrides are patterns.yaml's relations: nouns.",
         "nouns:",
         *(f"  {lemma}: {kind}" for lemma, kind in nouns.items()),
-        "# Person nouns whose kin sense is a later attested one, read only with a possessor (\"his queen\").",
+        '# Person nouns whose kin sense is a later attested one, read only with a possessor ("his queen").',
         "possessed:",
         *(f"  {lemma}: {kind}" for lemma, kind in possessed.items()),
     ]

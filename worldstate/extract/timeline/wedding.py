@@ -64,13 +64,18 @@ def _taking_place(noun: Token) -> Token | None:
     if noun.lemma_.lower() not in wedding_nouns() or noun.tag_ != "NN":
         return None
     head = noun.head
-    if head.pos_ not in ("VERB", "AUX") or head.dep_ == "xcomp" or any(c.tag_ == "TO" for c in head.children):
+    if head.pos_ not in ("VERB", "AUX") or head.dep_ == "xcomp" or _infinitive(head):
         return None  # "was to be held", "wanted to celebrate the wedding": planned, not yet held
     if noun.dep_ in _ARGUMENTS and not (noun.dep_ == "dobj" and head.lemma_ in ("prepare", "plan", "arrange")):
         return head
     if noun.dep_ == "attr" and head.lemma_ == "be" and any(c.dep_ == "expl" for c in head.children):
         return head  # "there was a great wedding"
     return None
+
+
+def _infinitive(verb: Token) -> bool:
+    """The verb, or the verb its "be" governs ("was to be held"), has an infinitive "to"."""
+    return any(c.tag_ == "TO" for v in [verb, *(x for x in verb.children if x.dep_ == "xcomp")] for c in v.children)
 
 
 def _engaged(told: list[Change], sentence: int) -> list[tuple[str, str, int]]:
