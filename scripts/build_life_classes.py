@@ -265,10 +265,7 @@ def later_sense_classes(folder: Path, data: dict[str, dict[str, Synset]], senses
     """``kill_person_verbs`` and ``execution_nouns`` (see the docstring)."""
     frames = verb_frames(folder / "data.verb")
     out: dict[str, list[str]] = {}
-    for name, root, frame in (
-        ("kill_person_verbs", "kill_verbs", PERSON_OBJECT),
-        ("die_person_verbs", "die_verbs", PERSON_ALONE),
-    ):
+    for name, root, frame in (("kill_person_verbs", "kill_verbs", PERSON_OBJECT),):
         offsets = closure(data["verb"], ROOTS[root][1], ("~", "~i"))
         words = {w for o in offsets for w in data["verb"][o].words if WORD.match(w) and "_" not in w}
         found = set()
