@@ -9,6 +9,10 @@ itself. Only the unique kin nouns (father, mother, husband, wife …) and the te
 ``data/kin_readings.yaml`` are read: "my son", "child", "brother" and "sister" are said fondly to strangers
 as often as to kin. Each reading is a RELATION change both ways, a fact of the story (a kin word in a quote
 is one: :mod:`.relations`), with the called-out noun for its evidence.
+
+A unique kin noun with neither determiner nor possessor that a speaker uses as a name, not calling it out
+("'when father was out hunting, she would boil you'", said by Lina), names the speaker's own kin, as "my
+father" would: the one coreference put the noun on is that relative of the speaker (:func:`bare_kin`).
 """
 
 from __future__ import annotations
@@ -45,7 +49,7 @@ def dialogue_kin(world: World, views: list[SentenceView]) -> list[Change]:
         for tok in view.doc:
             i = at.get(view.offset + tok.idx)
             if i is not None and tok.pos_ in ("NOUN", "PROPN"):
-                out += called_kin(view, tok, doc, i)
+                out += called_kin(view, tok, doc, i) or bare_kin(view, tok, doc, i)
     return out
 
 
@@ -62,6 +66,24 @@ def called_kin(view: SentenceView, tok: Token, doc: ParsedDoc, i: int) -> list[C
     addressed = [a for a in quote.addressees if a != speaker and view.kind(a) == "character"]
     called = addressed[0] if len(addressed) == 1 else view.ent(tok)
     if not called or called == speaker or view.kind(called) != "character":
+        return []
+    return list(both_ways(view, tok, called, kind, speaker, None, presupposed=True))
+
+
+def bare_kin(view: SentenceView, tok: Token, doc: ParsedDoc, i: int) -> list[Change]:
+    """'when father was out hunting' in Lina's quote: the one the bare unique kin noun names is that relative
+    of the speaker, both ways (none for a noun called out, with a determiner or possessor, or a plural)."""
+    if tok.lower_ not in unique_kin() or tok.tag_ not in ("NN", "NNP") or is_called_out(doc, i, capitalised=True):
+        return []
+    if tok.dep_ in ("compound", "conj") or any(c.dep_ in ("det", "poss", "compound") for c in tok.children):
+        return []
+    kind = _kind(view, tok)
+    quote = view.story.quote_at(view.offset + tok.idx)
+    speaker = quote.speaker if quote is not None else None
+    called = view.ent(tok)
+    if kind is None or not speaker or not called or called == speaker:
+        return []
+    if view.kind(speaker) != "character" or view.kind(called) != "character":
         return []
     return list(both_ways(view, tok, called, kind, speaker, None, presupposed=True))
 

@@ -36,11 +36,12 @@ _LOOK_BACK = 2  # sentences an unresolved possessive looks back for its owner
 
 
 # -- relation nouns ------------------------------------------------------------------------------------
-def relation_by_noun(view: SentenceView, noun: Token) -> Iterator[Change]:
+def relation_by_noun(view: SentenceView, noun: Token, kind: str | None = None) -> Iterator[Change]:
     """'the miller's daughter', 'the daughter of Count Rutger', 'Margaret, daughter of X', 'she was
     the daughter of X', 'his father' (with a possessive coreference left unresolved: the nearest
-    character before it of the pronoun's gender)."""
-    kind = view.w.relation_nouns.get(noun.lemma_.lower())
+    character before it of the pronoun's gender). ``kind``: the relation the caller reads the noun as
+    (:mod:`.possessed_kin`), else the relation noun's own."""
+    kind = kind or view.w.relation_nouns.get(noun.lemma_.lower())
     if kind is None:
         return
     yield from _each_others(view, noun, kind)
