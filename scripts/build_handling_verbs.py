@@ -11,6 +11,8 @@ Verbs of manual handling that the possession classes of ``verb_classes.json`` le
   off/out particle, the subject holds the thing afterwards;
 - ``rub``: working on a thing with the hands ("wiped the dirt off the soldier", "polished the lamp",
   "brushed the coat"): the subject holds what is rubbed (the object, or the source of "wiped X off Y");
+- ``open``: opening a thing ("opened the envelope", "uncorked the bottle", "unlocked the casket"): the subject
+  holds what is opened when it is a portable thing (not a door, a window, a gate: ``fixed``);
 - ``vanish``: going out of sight ("vanished with the ring", "disappeared with it"): like a motion verb, a
   "with" phrase of a thing is taken along.
 
@@ -48,11 +50,14 @@ KEYS: dict[str, list[tuple[str, int, str]]] = {
         ("clean", 1, "make clean by removing dirt"),  # dust, sponge
         ("polish", 1, "make (a surface) shine"),  # shine, burnish, buff
     ],
+    "open": [
+        ("open", 1, "cause to open or to become open"),  # open up, uncork, unseal, unlock, pry
+    ],
     "vanish": [
         ("disappear", 1, "get lost, as without warning"),  # vanish, go away
     ],
 }
-ORDER = ("remove", "rub", "vanish")
+ORDER = ("remove", "rub", "open", "vanish")
 SUBSTANCE = 27  # lexicographer file noun.substance
 
 FIXED_KEYS: list[tuple[str, int, str]] = [
