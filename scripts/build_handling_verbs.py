@@ -23,7 +23,9 @@ Nouns: ``material`` are the nouns whose first sense is a substance (noun.substan
 "wood"): a person noun compounded with one names a figure one can handle ("the pewter soldier").
 ``fixed`` are the things no one picks up in a story ("the table", "the floor", "the wall", "the
 cart", "the tree"): the first sense of the noun in a thing lexicographer file descends from a structure,
-furniture, a conveyance, a surface, a tree, a geological formation or a body of water.
+furniture, a conveyance, a surface, a tree, a geological formation or a body of water. ``young`` are the
+nouns of a child one carries ("the child", "the baby", "the foundling"): the first sense descends from child.n.01
+"a young person" or infant.n.01.
 """
 
 from __future__ import annotations
@@ -58,6 +60,7 @@ KEYS: dict[str, list[tuple[str, int, str]]] = {
     ],
 }
 ORDER = ("remove", "rub", "open", "vanish")
+YOUNG_KEYS: list[tuple[str, int, str]] = [("child", 1, "a young person"), ("infant", 1, "a very young child")]
 SUBSTANCE = 27  # lexicographer file noun.substance
 
 FIXED_KEYS: list[tuple[str, int, str]] = [
@@ -91,6 +94,13 @@ def fixed_nouns(folder: Path) -> list[str]:
     return fixed
 
 
+def young_nouns(folder: Path) -> list[str]:
+    synsets = read_data(folder / "data.noun")
+    senses = read_index(folder / "index.noun")
+    below = reached(synsets, {picked(synsets, senses, *pick): "young" for pick in YOUNG_KEYS})
+    return [lemma for lemma, offsets in sorted(senses.items()) if lemma.isalpha() and below(offsets[0])]
+
+
 def material_nouns(folder: Path) -> list[str]:
     synsets = read_data(folder / "data.noun")
     senses = read_index(folder / "index.noun")
@@ -108,8 +118,9 @@ def main(folder: Path, n_senses: int = 2) -> None:
         "command": f"python scripts/build_handling_verbs.py WORDNET_DIR  (senses={n_senses})",
         "keys": {name: [f"{lemma}.v.{n}" for lemma, n, _ in picks] for name, picks in KEYS.items()},
         "fixed_keys": [f"{lemma}.n.{n}" for lemma, n, _ in FIXED_KEYS],
+        "young_keys": [f"{lemma}.n.{n}" for lemma, n, _ in YOUNG_KEYS],
         "classes": members,
-        "nouns": {"fixed": fixed, "material": material},
+        "nouns": {"fixed": fixed, "material": material, "young": young_nouns(folder)},
     }
     write_classes(OUT, data)
     print(f"nouns: {len(fixed)} fixed, {len(material)} material → {OUT}")

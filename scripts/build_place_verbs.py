@@ -11,8 +11,9 @@ Two verb classes that put someone in a place a reader infers (:mod:`worldstate.e
   dwelling senses of ``KEYS['rest']``.
 
 - ``move``: verbs with a sense of motion (the verb.motion lexicographer file) among their first ``MOVE_SENSES``
-  senses ("retire": its third sense, "move back or away"): used without an object and with "into" a place,
-  the subject goes there (:mod:`worldstate.extract.timeline.entering`).
+  senses ("retire": its third sense, "move back or away") and none of change (verb.change: "turn" into a frog):
+  without an object and with "into" a place, the subject goes there (:mod:`worldstate.extract.timeline.entering`);
+  with a person as object, that one goes there (:mod:`worldstate.extract.timeline.drawn_into`).
 
 And the nouns of what one wears (``worn``: the first sense under clothing.n.01), never a place one is at
 ("stood in white garments", "arrayed him in his new suit").
@@ -55,7 +56,7 @@ KEYS: dict[str, list[tuple[str, int, str]]] = {
 }
 MAX_SENSES = 2
 MOVE_SENSES = 3  # "retire" moves someone in its third sense
-MOTION_LEXFILE = 38  # verb.motion
+MOTION_LEXFILE, CHANGE_LEXFILE = 38, 30  # verb.motion, verb.change
 WORN = ("clothing", 1, "a covering designed to be worn")  # "stood in white garments": dress, not a place
 
 
@@ -73,14 +74,16 @@ def place_verbs(folder: Path) -> dict[str, list[str]]:
 
 
 def moving_verbs(folder: Path) -> list[str]:
-    """Single words and particle verbs with a verb.motion sense among their first ``MOVE_SENSES``."""
+    """Single words and particle verbs with a verb.motion sense and no verb.change sense among their first
+    ``MOVE_SENSES``."""
     synsets = read_data(folder / "data.verb")
     senses = read_index(folder / "index.verb")
-    return sorted(
-        lemma
-        for lemma, offsets in senses.items()
-        if usable(lemma) and any(synsets[o].lexfile == MOTION_LEXFILE for o in offsets[:MOVE_SENSES])
-    )
+    moving = []
+    for lemma, offsets in sorted(senses.items()):
+        files = {synsets[o].lexfile for o in offsets[:MOVE_SENSES]}
+        if usable(lemma) and MOTION_LEXFILE in files and CHANGE_LEXFILE not in files:
+            moving.append(lemma)
+    return moving
 
 
 def worn_nouns(folder: Path) -> list[str]:
@@ -98,7 +101,8 @@ def main(folder: Path) -> None:
         "source": "WordNet 3.0 (Princeton University, WordNet 3.0 licence): data.verb, index.verb, data.noun, index.noun",
         "command": "python scripts/build_place_verbs.py WORDNET_DIR",
         "keys": {name: [f"{lemma}.v.{n}" for lemma, n, _ in picks] for name, picks in KEYS.items()},
-        "move": f"a sense in verb.motion (lexicographer file {MOTION_LEXFILE}) among the first {MOVE_SENSES}",
+        "move": f"a sense in verb.motion (lexicographer file {MOTION_LEXFILE}) and none in verb.change "
+        f"({CHANGE_LEXFILE}) among the first {MOVE_SENSES}",
         "classes": members,
         "nouns": {"worn": worn_nouns(folder)},
     }

@@ -2,7 +2,8 @@
 a thing that falls away or into a lap (``falling.py``), oneself put somewhere (``self_placed.py``), going into a
 place by a later motion sense (``entering.py``), a thing fastened at a place (``fastened.py``), a gift made by
 saying "I give you" (``performative.py``), "one of the cups" and "the cup which …" (``object_noun.py``), a body
-part cut off (``severed.py``) and opening a thing (the ``open`` class of ``handling.py``)."""
+part cut off (``severed.py``), one pulled into a place (``drawn_into.py``), a child carried
+(``carried_child.py``) and opening a thing (the ``open`` class of ``handling.py``)."""
 
 from __future__ import annotations
 
@@ -38,6 +39,11 @@ TEXTS = {
     "which_brought": "The king wept. The soldier showed the people the golden cup which he had brought with him.",
     "opened": "There was an envelope on the counter. Tom opened the envelope.",
     "opened_door": "Tom opened the door.",
+    "drew_into": "The old cook came to the pond. But the duck swam to her and drew her into the water.",
+    "turned_into_lake": "The witch turned the prince into a lake.",
+    "child_brought": "A bird had set a little child on a high tree. The forester climbed up and brought the child down.",
+    "child_it": "The nurse found a little baby in the basket. She took it home.",
+    "child_handed": "The nurse brought the baby to the queen.",
     "hand_out": "The patient stretched out her hand towards the child. The surgeon put the ring in it.",
 }  # analysed once each: the ``worlds`` fixture (conftest.py)
 
@@ -118,3 +124,15 @@ def test_the_new_classes_keep_their_provenance() -> None:
     assert "verb.motion" in places_data["move"] and "build_place_verbs.py" in places_data["command"]
     handling = json.loads((root / "handling.json").read_text(encoding="utf-8"))
     assert handling["keys"]["open"] == ["open.v.1"]
+
+
+def test_one_pulled_into_a_place_is_there(worlds: dict[str, World]) -> None:
+    assert places(worlds["drew_into"], "cook", 1) == ["water"]
+    assert places(worlds["turned_into_lake"], "prince", 0) == []  # "turn" has a sense of change: no motion
+
+
+def test_one_who_carries_or_takes_a_child_holds_it(worlds: dict[str, World]) -> None:
+    assert "child" in handling_classes().young and "youth" not in handling_classes().young
+    assert factual_holders(worlds["child_brought"], "child", 1) == ["forester"]
+    assert factual_holders(worlds["child_it"], "baby", 1) == ["nurse"]  # "took it home": it is the baby
+    assert factual_holders(worlds["child_handed"], "baby", 0) == []  # handed on to the queen: not the nurse's

@@ -46,6 +46,7 @@ class HandlingClasses:
     verbs: dict[str, str]
     fixed: frozenset[str]
     material: frozenset[str]  # nouns of a substance ("pewter", "tin", "wax")
+    young: frozenset[str] = frozenset()  # nouns of a child one carries ("child", "baby", "foundling")
 
 
 @lru_cache(maxsize=1)
@@ -54,7 +55,7 @@ def handling_classes() -> HandlingClasses:
     data = load_json("extract.timeline", "data/handling.json")
     verbs = {lemma: name for name, lemmas in data["classes"].items() for lemma in lemmas}
     nouns = data["nouns"]
-    return HandlingClasses(verbs, frozenset(nouns["fixed"]), frozenset(nouns["material"]))
+    return HandlingClasses(verbs, frozenset(nouns["fixed"]), frozenset(nouns["material"]), frozenset(nouns["young"]))
 
 
 def handling_class(view: SentenceView, verb: Token) -> str | None:
