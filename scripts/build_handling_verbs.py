@@ -11,6 +11,8 @@ Verbs of manual handling that the possession classes of ``verb_classes.json`` le
   off/out particle, the subject holds the thing afterwards;
 - ``rub``: working on a thing with the hands ("wiped the dirt off the soldier", "polished the lamp",
   "brushed the coat"): the subject holds what is rubbed (the object, or the source of "wiped X off Y");
+- ``open``: opening a thing ("opened the envelope", "uncorked the bottle", "unlocked the casket"): the subject
+  holds what is opened when it is a portable thing (not a door, a window, a gate: ``fixed``);
 - ``vanish``: going out of sight ("vanished with the ring", "disappeared with it"): like a motion verb, a
   "with" phrase of a thing is taken along.
 
@@ -21,7 +23,9 @@ Nouns: ``material`` are the nouns whose first sense is a substance (noun.substan
 "wood"): a person noun compounded with one names a figure one can handle ("the pewter soldier").
 ``fixed`` are the things no one picks up in a story ("the table", "the floor", "the wall", "the
 cart", "the tree"): the first sense of the noun in a thing lexicographer file descends from a structure,
-furniture, a conveyance, a surface, a tree, a geological formation or a body of water.
+furniture, a conveyance, a surface, a tree, a geological formation or a body of water. ``young`` are the
+nouns of a child one carries ("the child", "the baby", "the foundling"): the first sense descends from child.n.01
+"a young person" or infant.n.01.
 """
 
 from __future__ import annotations
@@ -48,11 +52,15 @@ KEYS: dict[str, list[tuple[str, int, str]]] = {
         ("clean", 1, "make clean by removing dirt"),  # dust, sponge
         ("polish", 1, "make (a surface) shine"),  # shine, burnish, buff
     ],
+    "open": [
+        ("open", 1, "cause to open or to become open"),  # open up, uncork, unseal, unlock, pry
+    ],
     "vanish": [
         ("disappear", 1, "get lost, as without warning"),  # vanish, go away
     ],
 }
-ORDER = ("remove", "rub", "vanish")
+ORDER = ("remove", "rub", "open", "vanish")
+YOUNG_KEYS: list[tuple[str, int, str]] = [("child", 1, "a young person"), ("infant", 1, "a very young child")]
 SUBSTANCE = 27  # lexicographer file noun.substance
 
 FIXED_KEYS: list[tuple[str, int, str]] = [
@@ -86,6 +94,13 @@ def fixed_nouns(folder: Path) -> list[str]:
     return fixed
 
 
+def young_nouns(folder: Path) -> list[str]:
+    synsets = read_data(folder / "data.noun")
+    senses = read_index(folder / "index.noun")
+    below = reached(synsets, {picked(synsets, senses, *pick): "young" for pick in YOUNG_KEYS})
+    return [lemma for lemma, offsets in sorted(senses.items()) if lemma.isalpha() and below(offsets[0])]
+
+
 def material_nouns(folder: Path) -> list[str]:
     synsets = read_data(folder / "data.noun")
     senses = read_index(folder / "index.noun")
@@ -103,8 +118,9 @@ def main(folder: Path, n_senses: int = 2) -> None:
         "command": f"python scripts/build_handling_verbs.py WORDNET_DIR  (senses={n_senses})",
         "keys": {name: [f"{lemma}.v.{n}" for lemma, n, _ in picks] for name, picks in KEYS.items()},
         "fixed_keys": [f"{lemma}.n.{n}" for lemma, n, _ in FIXED_KEYS],
+        "young_keys": [f"{lemma}.n.{n}" for lemma, n, _ in YOUNG_KEYS],
         "classes": members,
-        "nouns": {"fixed": fixed, "material": material},
+        "nouns": {"fixed": fixed, "material": material, "young": young_nouns(folder)},
     }
     write_classes(OUT, data)
     print(f"nouns: {len(fixed)} fixed, {len(material)} material → {OUT}")

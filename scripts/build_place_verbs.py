@@ -10,6 +10,11 @@ Two verb classes that put someone in a place a reader infers (:mod:`worldstate.e
   "knelt by the well", "stayed there three weeks"): verbs under the posture, rest, stay, hiding, waiting and
   dwelling senses of ``KEYS['rest']``.
 
+- ``move``: verbs with a sense of motion (the verb.motion lexicographer file) among their first ``MOVE_SENSES``
+  senses ("retire": its third sense, "move back or away") and none of change (verb.change: "turn" into a frog):
+  without an object and with "into" a place, the subject goes there (:mod:`worldstate.extract.timeline.entering`);
+  with a person as object, that one goes there (:mod:`worldstate.extract.timeline.drawn_into`).
+
 And the nouns of what one wears (``worn``: the first sense under clothing.n.01), never a place one is at
 ("stood in white garments", "arrayed him in his new suit").
 
@@ -23,7 +28,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from build_verb_classes import class_members, key_offsets
+from build_verb_classes import class_members, key_offsets, usable
 from wordnet_files import picked, reached, read_data, read_index, write_classes
 
 OUT = Path(__file__).resolve().parents[1] / "worldstate" / "extract" / "timeline" / "data" / "place_verbs.json"
@@ -50,6 +55,8 @@ KEYS: dict[str, list[tuple[str, int, str]]] = {
     ],
 }
 MAX_SENSES = 2
+MOVE_SENSES = 3  # "retire" moves someone in its third sense
+MOTION_LEXFILE, CHANGE_LEXFILE = 38, 30  # verb.motion, verb.change
 WORN = ("clothing", 1, "a covering designed to be worn")  # "stood in white garments": dress, not a place
 
 
@@ -66,6 +73,19 @@ def place_verbs(folder: Path) -> dict[str, list[str]]:
     return {name: sorted(lemmas) for name, lemmas in members.items()}
 
 
+def moving_verbs(folder: Path) -> list[str]:
+    """Single words and particle verbs with a verb.motion sense and no verb.change sense among their first
+    ``MOVE_SENSES``."""
+    synsets = read_data(folder / "data.verb")
+    senses = read_index(folder / "index.verb")
+    moving = []
+    for lemma, offsets in sorted(senses.items()):
+        files = {synsets[o].lexfile for o in offsets[:MOVE_SENSES]}
+        if usable(lemma) and MOTION_LEXFILE in files and CHANGE_LEXFILE not in files:
+            moving.append(lemma)
+    return moving
+
+
 def worn_nouns(folder: Path) -> list[str]:
     """Single-word nouns whose first sense is clothing (``WORN``) or a kind of it: what one is dressed in."""
     synsets = read_data(folder / "data.noun")
@@ -76,10 +96,13 @@ def worn_nouns(folder: Path) -> list[str]:
 
 def main(folder: Path) -> None:
     members = place_verbs(folder)
+    members["move"] = moving_verbs(folder)
     data = {
         "source": "WordNet 3.0 (Princeton University, WordNet 3.0 licence): data.verb, index.verb, data.noun, index.noun",
         "command": "python scripts/build_place_verbs.py WORDNET_DIR",
         "keys": {name: [f"{lemma}.v.{n}" for lemma, n, _ in picks] for name, picks in KEYS.items()},
+        "move": f"a sense in verb.motion (lexicographer file {MOTION_LEXFILE}) and none in verb.change "
+        f"({CHANGE_LEXFILE}) among the first {MOVE_SENSES}",
         "classes": members,
         "nouns": {"worn": worn_nouns(folder)},
     }

@@ -13,6 +13,7 @@ from worldstate.extract.timeline.conjoined import conjoined_holdings
 from worldstate.extract.timeline.death_senses import deaths_by_sense
 from worldstate.extract.timeline.dialogue_kin import dialogue_kin
 from worldstate.extract.timeline.handling import handled_things
+from worldstate.extract.timeline.hold_and_place import hold_and_place
 from worldstate.extract.timeline.inferred import read_inferred, settle
 from worldstate.extract.timeline.kin_closure import kin_closure
 from worldstate.extract.timeline.life_implied import bereaved
@@ -39,6 +40,7 @@ def build_timeline(world: World) -> Timeline:
     views = [v for v in all_views if v is not None]
     for view in views:
         found = read_sentence(view) + handled_things(view) + presented_things(view)
+        found += hold_and_place(view)  # fallen away or into a lap, put oneself, went into, fastened at
         changes += found + conjoined_holdings(view, found)
         changes += read_inferred(view)  # places a reader infers (led along, tied to, resting at)
     changes += dialogue_kin(world, views)  # 'Father,' said the girl: kin called out in a quote

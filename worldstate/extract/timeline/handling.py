@@ -2,7 +2,7 @@
 vanishing with it.
 
 The possession classes of :mod:`.verbs` read giving, taking and putting; stories also tell a holding by a
-verb of contact. Three classes from WordNet 3.0 (``data/handling.json``, built by
+verb of contact. Four classes from WordNet 3.0 (``data/handling.json``, built by
 ``scripts/build_handling_verbs.py``) read it, for a verb the possession classes leave out (no class, or
 a motion only by a particle reading: "pulled out"):
 
@@ -10,6 +10,7 @@ a motion only by a particle reading: "pulled out"):
   with a source phrase (off, from, out of) or an off/out/away particle, the subject holds the object;
 - ``rub``: "polished the lamp", "wiped the dirt off the soldier": the subject holds what is rubbed (the
   source of "wiped X off Y", else the object; not what is rubbed away: "wiped off a tear");
+- ``open``: "opened the envelope", "uncorked the bottle": the subject holds what is opened (read as ``rub``);
 - ``vanish``: "vanished with the ring": the one who vanishes takes the thing along.
 
 The subject is a character or a group; the thing is one the possession patterns call holdable, a physical
@@ -31,7 +32,7 @@ from worldstate.extract.timeline.patterns import holdable
 from worldstate.extract.timeline.verbs import MOTION, class_of, is_thing_noun, particle, verb_classes
 from worldstate.state.timeline import Predicate
 
-REMOVE, RUB, VANISH = "remove", "rub", "vanish"
+REMOVE, RUB, OPEN, VANISH = "remove", "rub", "open", "vanish"
 SOURCE_PREPS = frozenset({"off", "from"})  # "off the tree", "from his finger" ("out of" is read apart)
 REMOVAL_PARTICLES = frozenset({"off", "out", "away"})  # "tore off the star", "pulled out a knife"
 GOAL_PREPS = frozenset({"into", "onto", "unto", "to", "inside"})  # the clause sends the thing somewhere
@@ -45,6 +46,7 @@ class HandlingClasses:
     verbs: dict[str, str]
     fixed: frozenset[str]
     material: frozenset[str]  # nouns of a substance ("pewter", "tin", "wax")
+    young: frozenset[str] = frozenset()  # nouns of a child one carries ("child", "baby", "foundling")
 
 
 @lru_cache(maxsize=1)
@@ -53,7 +55,7 @@ def handling_classes() -> HandlingClasses:
     data = load_json("extract.timeline", "data/handling.json")
     verbs = {lemma: name for name, lemmas in data["classes"].items() for lemma in lemmas}
     nouns = data["nouns"]
-    return HandlingClasses(verbs, frozenset(nouns["fixed"]), frozenset(nouns["material"]))
+    return HandlingClasses(verbs, frozenset(nouns["fixed"]), frozenset(nouns["material"]), frozenset(nouns["young"]))
 
 
 def handling_class(view: SentenceView, verb: Token) -> str | None:

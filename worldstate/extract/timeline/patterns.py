@@ -22,10 +22,12 @@ from worldstate.extract.timeline.clause import (
 from worldstate.extract.timeline.company import comitative_owner
 from worldstate.extract.timeline.life_implied import implied_by_noun, implied_by_verb
 from worldstate.extract.timeline.numbers import number_before
+from worldstate.extract.timeline.object_noun import object_noun
 from worldstate.extract.timeline.places import is_gathering_noun, is_place_noun, is_plant_noun, vessel_boarded
 from worldstate.extract.timeline.readers import NOUN_TAGS, VERB_TAGS, Reader, read_tokens
 from worldstate.extract.timeline.relations import relation_by_noun, relation_by_verb
 from worldstate.extract.timeline.self_report import as_fact
+from worldstate.extract.timeline.severed import is_severed
 from worldstate.extract.timeline.tally import added_to_others
 from worldstate.extract.timeline.things import (
     coref_thing_is_wrong,
@@ -305,7 +307,9 @@ def _manner_conjuncts(view: SentenceView, verb: Token) -> list[Token]:
 # -- possession -------------------------------------------------------------------------------------
 def holdable(view: SentenceView, obj: Token | None, resolve_it: bool = True) -> tuple[str, str, str] | None:
     """(value, text, lemma) for an object that can be held: not a person, body part or abstraction
-    (``resolve_it``: look back for what an unresolved 'it' names)."""
+    (``resolve_it``: look back for what an unresolved 'it' names; "one of the cups", "which" of a relative
+    clause: the noun they stand for, :func:`.object_noun.object_noun`)."""
+    obj = object_noun(obj)
     if obj is None or obj.pos_ not in ("NOUN", "PROPN", "PRON") or is_reflexive(obj):
         return None
     if is_personal_pronoun(obj) and not is_thing_pronoun(obj):  # 'them' may be things
@@ -331,6 +335,8 @@ def holdable(view: SentenceView, obj: Token | None, resolve_it: bool = True) -> 
     w = view.w
     if lemma in w.pelts and any(c.dep_ == "poss" and c.pos_ in ("NOUN", "PROPN") for c in obj.children):
         pass  # "the wolf's skin", drawn off: a thing now
+    elif lemma in w.not_holdable and obj.pos_ == "NOUN" and is_severed(view, obj):
+        pass  # "cut off the finger; the finger fell": a thing now
     elif lemma in w.not_holdable or lemma in w.people or obj.ent_type_ == "PERSON":
         return None
     beast = lemma in ("horse", "cow", "pig", "goose", "ox", "ass", "dog", "cat")

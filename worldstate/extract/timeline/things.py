@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from worldstate.extract.timeline.clause import SentenceView, Token
+from worldstate.extract.timeline.severed import is_severed
 from worldstate.extract.timeline.verbs import is_body_noun, is_thing_noun
 
 SINGULAR = frozenset({"it"})  # "this"/"that" stand for what was told as often as for a thing
@@ -81,6 +82,8 @@ def _compatible(view: SentenceView, noun: Token, plural: bool) -> bool:
         return False
     lemma = noun.lemma_.lower()
     w = view.w
+    if lemma in w.not_holdable and is_severed(view, noun):
+        return True  # "cut off the head, and nailed it up"
     if lemma in w.not_holdable or lemma in w.people or lemma in w.place_nouns:
         return False
     if view.kind(view.ent(noun)) in ("character", "group", "place", "time") and lemma not in w.animate:
