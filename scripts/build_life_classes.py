@@ -74,6 +74,8 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from wordnet_files import records
+
 OUT = Path(__file__).resolve().parents[1] / "worldstate/extract/timeline/data/life_classes.yaml"
 ROOTS = {
     "die_verbs": ("verb", ["00358431"]),
@@ -120,10 +122,7 @@ class Synset:
 def parse_data(path: Path) -> dict[str, Synset]:
     """The synsets of one ``data.*`` file, keyed by offset."""
     synsets: dict[str, Synset] = {}
-    for line in path.read_text("latin-1").splitlines():
-        if line.startswith(" "):  # licence header
-            continue
-        f = line.split(" | ", 1)[0].split()
+    for f, _ in records(path):
         n_words = int(f[3], 16)
         words = [re.sub(r"\(.*\)$", "", f[4 + 2 * i]).lower() for i in range(n_words)]
         at = 4 + 2 * n_words
@@ -246,10 +245,7 @@ def implied_classes(data: dict[str, dict[str, Synset]], senses: dict, classes: d
 def verb_frames(path: Path) -> dict[str, set[str]]:
     """Verb synset offset → the numbers of its generic sentence frames (``data.verb``)."""
     out: dict[str, set[str]] = {}
-    for line in path.read_text("latin-1").splitlines():
-        if line.startswith(" "):
-            continue
-        f = line.split(" | ", 1)[0].split()
+    for f, _ in records(path):
         at = 4 + 2 * int(f[3], 16)
         at += 1 + 4 * int(f[at])
         out[f[0]] = {f[at + 2 + 3 * i] for i in range(int(f[at]))} if at < len(f) else set()

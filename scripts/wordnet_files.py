@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
 from typing import NamedTuple
@@ -24,14 +24,20 @@ class Synset(NamedTuple):
     instance: bool  # an instance (a named one: Abraham, Rome), not a class
 
 
-def read_data(path: Path) -> dict[str, Synset]:
-    """offset → :class:`Synset` of every synset of one ``data.*`` file."""
-    synsets: dict[str, Synset] = {}
+def records(path: Path) -> Iterator[tuple[list[str], str]]:
+    """The fields and the gloss of every line of one ``data.*`` or ``index.*`` file (an index line has no
+    gloss: ""), the licence header passed over."""
     for line in path.read_text("latin-1").splitlines():
         if line.startswith(" "):  # licence header
             continue
         head, _, gloss = line.partition(" | ")
-        f = head.split()
+        yield head.split(), gloss
+
+
+def read_data(path: Path) -> dict[str, Synset]:
+    """offset → :class:`Synset` of every synset of one ``data.*`` file."""
+    synsets: dict[str, Synset] = {}
+    for f, gloss in records(path):
         n_words = int(f[3], 16)
         words = [f[4 + 2 * i].lower() for i in range(n_words)]
         rest = f[4 + 2 * n_words :]
@@ -44,10 +50,7 @@ def read_data(path: Path) -> dict[str, Synset]:
 def read_index(path: Path) -> dict[str, list[str]]:
     """lemma → its synset offsets, most frequent sense first, of one ``index.*`` file."""
     senses: dict[str, list[str]] = {}
-    for line in path.read_text("latin-1").splitlines():
-        if line.startswith(" "):
-            continue
-        f = line.split()
+    for f, _ in records(path):
         senses[f[0]] = f[-int(f[2]) :]
     return senses
 

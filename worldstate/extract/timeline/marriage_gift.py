@@ -20,12 +20,12 @@ from worldstate.data import load_yaml
 from worldstate.extract.timeline.change import Change
 from worldstate.extract.timeline.clause import SentenceView, Token
 from worldstate.extract.timeline.relations import both_ways
+from worldstate.extract.timeline.scan import characters_before, each_token
 from worldstate.extract.timeline.tally import tally_words
 from worldstate.resources.values import MARRIED
 
 _SPOUSE = "married_to"
 _OBJECT_GENDER = {"him": "male", "her": "female"}
-_LOOK_BACK = 2  # sentences searched for an object pronoun's other antecedent
 _UP = 3  # heads climbed from the "to" to its verb ("and his daughter to wife" hung on a conjunct)
 
 
@@ -36,11 +36,7 @@ def _promising() -> frozenset[str]:
 
 def marriage_gifts(views: list[SentenceView]) -> list[Change]:
     """Every marriage or betrothal told by a person given "to wife" in the story's sentences."""
-    out: list[Change] = []
-    for view in views:
-        for tok in view.doc:
-            out += given_to_wife(view, tok)
-    return out
+    return each_token(views, given_to_wife)
 
 
 def given_to_wife(view: SentenceView, to: Token) -> Iterator[Change]:
@@ -94,20 +90,7 @@ def _antecedent_besides(view: SentenceView, pron: Token, not_this: str) -> str |
     would be "himself"): the nearest character named before it in the narration, this sentence or the two
     before, of the pronoun's gender or none known, other than the subject."""
     gender = _OBJECT_GENDER[pron.lower_]
-    scope = [(view, t) for t in reversed(view.doc[: pron.i])]
-    before = view.previous
-    for _ in range(_LOOK_BACK):
-        if before is None:
-            break
-        scope += [(before, t) for t in reversed(before.doc)]
-        before = before.previous
-    for where, tok in scope:
-        if tok.pos_ not in ("NOUN", "PROPN") or where.story.speaker_at(where.offset + tok.idx)[0]:
-            continue
-        ent = where.ent(tok)
-        if ent and ent != not_this and where.kind(ent) == "character" and view.gender(ent) in ("", gender):
-            return ent
-    return None
+    return next((e for e in characters_before(view, pron, not_this) if view.gender(e) in ("", gender)), None)
 
 
 def _to_objects(verb: Token) -> list[Token]:

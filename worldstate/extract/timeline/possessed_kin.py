@@ -16,6 +16,7 @@ from worldstate.data import load_yaml
 from worldstate.extract.timeline.change import Change
 from worldstate.extract.timeline.clause import SentenceView, Token
 from worldstate.extract.timeline.relations import relation_by_noun
+from worldstate.extract.timeline.scan import each_token
 
 
 @lru_cache(maxsize=1)
@@ -26,11 +27,7 @@ def possessed_nouns() -> dict[str, str]:
 
 def possessed_kin(views: list[SentenceView]) -> list[Change]:
     """Every relation a possessed kin noun tells in the story's sentences."""
-    out: list[Change] = []
-    for view in views:
-        for tok in view.doc:
-            out += possessed_relation(view, tok)
-    return out
+    return each_token(views, possessed_relation)
 
 
 def possessed_relation(view: SentenceView, noun: Token) -> list[Change]:

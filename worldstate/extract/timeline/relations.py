@@ -23,6 +23,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from worldstate.extract.timeline.clause import SentenceView, Token, is_personal_pronoun
+from worldstate.extract.timeline.scan import characters_before
 from worldstate.resources.values import MARRIED
 from worldstate.state.timeline import Modality, Predicate
 
@@ -32,7 +33,6 @@ if TYPE_CHECKING:
 _BE = ("be", "become", "remain", "seem")
 _PREDICATIVE = ("attr", "oprd")
 _POSSESSIVE_PRONOUNS = {"his": "male", "her": "female"}
-_LOOK_BACK = 2  # sentences an unresolved possessive looks back for its owner
 
 
 # -- relation nouns ------------------------------------------------------------------------------------
@@ -181,22 +181,8 @@ def _nearest_before(view: SentenceView, poss: Token, not_this: str | None) -> st
     """For a 'his'/'her' that coreference left inside its noun's own mention ("exclaimed his father"):
     the nearest character named before it in the narration (this sentence or the two before) if its
     gender is the pronoun's or unknown."""
-    gender = _POSSESSIVE_PRONOUNS[poss.lower_]
-    scope = [(view, t) for t in reversed(view.doc[: poss.i])]
-    before = view.previous
-    for _ in range(_LOOK_BACK):  # a quote the splitter made a sentence of its own is skipped over
-        if before is None:
-            break
-        scope += [(before, t) for t in reversed(before.doc)]
-        before = before.previous
-    for where, tok in scope:
-        if tok.pos_ not in ("NOUN", "PROPN") or where.story.speaker_at(where.offset + tok.idx)[0]:
-            continue
-        ent = where.ent(tok)
-        if not ent or ent == not_this or where.kind(ent) != "character":
-            continue
-        return ent if view.gender(ent) in ("", gender) else None
-    return None
+    ent = next(characters_before(view, poss, not_this), None)
+    return ent if ent and view.gender(ent) in ("", _POSSESSIVE_PRONOUNS[poss.lower_]) else None
 
 
 def both_ways(

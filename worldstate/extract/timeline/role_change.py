@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from worldstate.extract.timeline.change import Change
 from worldstate.extract.timeline.clause import SentenceView, Token
 from worldstate.extract.timeline.relations import both_ways
-from worldstate.state.timeline import Predicate
+from worldstate.extract.timeline.scan import each_token, factual_relations
 
 _BE = ("be", "become", "remain")
 
@@ -22,15 +22,8 @@ _BE = ("be", "become", "remain")
 def role_changes(views: list[SentenceView], changes: list[Change]) -> list[Change]:
     """The relations turned round by an ownerless relation noun predicated of a character (see the module
     docstring), read against the factual relations of ``changes`` told before."""
-    told = sorted(
-        (c for c in changes if c.predicate == Predicate.RELATION and c.modality.factual),
-        key=lambda c: (c.sentence, c.evidence.start),
-    )
-    out: list[Change] = []
-    for view in views:
-        for tok in view.doc:
-            out += turned(view, tok, told)
-    return out
+    told = factual_relations(changes)
+    return each_token(views, lambda view, tok: turned(view, tok, told))
 
 
 def turned(view: SentenceView, noun: Token, told: list[Change]) -> Iterator[Change]:

@@ -18,8 +18,8 @@ from worldstate.data import load_yaml
 from worldstate.extract.timeline.change import Change
 from worldstate.extract.timeline.clause import SentenceView, Token
 from worldstate.extract.timeline.relations import both_ways
+from worldstate.extract.timeline.scan import each_token, factual_relations
 from worldstate.resources.values import MARRIED
-from worldstate.state.timeline import Predicate
 
 _BETROTHED, _MARRIED = "betrothed_to", "married_to"
 _ARGUMENTS = ("nsubj", "nsubjpass", "dobj")
@@ -32,15 +32,8 @@ def wedding_nouns() -> frozenset[str]:
 
 def weddings(views: list[SentenceView], changes: list[Change]) -> list[Change]:
     """The marriages told by weddings without their couple, read against the relations of ``changes``."""
-    told = sorted(
-        (c for c in changes if c.predicate == Predicate.RELATION and c.modality.factual),
-        key=lambda c: (c.sentence, c.evidence.start),
-    )
-    out: list[Change] = []
-    for view in views:
-        for tok in view.doc:
-            out += wedding(view, tok, told)
-    return out
+    told = factual_relations(changes)
+    return each_token(views, lambda view, tok: wedding(view, tok, told))
 
 
 def wedding(view: SentenceView, noun: Token, told: list[Change]) -> Iterator[Change]:
