@@ -53,24 +53,7 @@ def _attached(view: SentenceView, verb: Token) -> Iterator[Change]:
     tied = _patient(view, verb)
     if tied is None:
         return
-    for prep in _preps(verb):
-        if prep.lower_ not in TIED_TO:
-            continue
-        pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
-        place = spot(view, pobj, tied)
-        if place is not None and pobj is not None and place[0] != tied:
-            yield make_change(
-                view,
-                verb,
-                tied,
-                Predicate.LOCATION,
-                place[0],
-                pobj,
-                value_text=place[1],
-                active=False,
-                inferred=ATTACHED,
-            )
-            return
+    yield from attached_at(view, verb, tied, TIED_TO, tied)
 
 
 def _put_on(view: SentenceView, verb: Token) -> Iterator[Change]:
@@ -145,6 +128,31 @@ def _patient(view: SentenceView, verb: Token) -> str | None:
     if tok is None:
         tok = next((c for c in verb.children if c.dep_ == "nsubjpass"), None)
     return view.ent(tok)
+
+
+def attached_at(
+    view: SentenceView, verb: Token, held: str, words: frozenset[str], near: str | None
+) -> Iterator[Change]:
+    """``held`` fastened by ``verb`` is at the first place a preposition of ``words`` names (the place found
+    near ``near``; never ``held`` itself), an attached location."""
+    for prep in _preps(verb):
+        if prep.lower_ not in words:
+            continue
+        pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+        place = spot(view, pobj, near)
+        if place is not None and pobj is not None and place[0] != held:
+            yield make_change(
+                view,
+                verb,
+                held,
+                Predicate.LOCATION,
+                place[0],
+                pobj,
+                value_text=place[1],
+                active=False,
+                inferred=ATTACHED,
+            )
+            return
 
 
 def _preps(verb: Token) -> list[Token]:

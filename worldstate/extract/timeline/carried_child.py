@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from worldstate.extract.timeline.change import Change, make_change
 from worldstate.extract.timeline.clause import SentenceView, Token
 from worldstate.extract.timeline.handling import handling_classes
+from worldstate.extract.timeline.scan import each_verb
 from worldstate.extract.timeline.things import is_thing_pronoun, thing_antecedent
 from worldstate.extract.timeline.verbs import ACQUIRE, CARRY, carried_only, class_of
 from worldstate.state.timeline import Predicate
@@ -24,11 +25,7 @@ PEOPLE = ("character", "group")
 
 def carried_children(view: SentenceView) -> list[Change]:
     """Every child carried or taken up in one sentence."""
-    out: list[Change] = []
-    for verb in view.doc:
-        if verb.pos_ == "VERB" and (class_of(verb, view.w) in (CARRY, ACQUIRE) or carried_only(verb)):
-            out += _carried(view, verb)
-    return out
+    return each_verb(view, lambda verb: class_of(verb, view.w) in (CARRY, ACQUIRE) or carried_only(verb), _carried)
 
 
 def _carried(view: SentenceView, verb: Token) -> Iterator[Change]:

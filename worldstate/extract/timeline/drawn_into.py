@@ -17,6 +17,7 @@ from worldstate.extract.timeline.clause import SentenceView, Token, is_reflexive
 from worldstate.extract.timeline.handling import REMOVE, handling_classes
 from worldstate.extract.timeline.patterns import place_of
 from worldstate.extract.timeline.place_words import place_verbs
+from worldstate.extract.timeline.scan import each_verb
 from worldstate.extract.timeline.verbs import CARRY, PUT, class_of
 from worldstate.state.timeline import Predicate
 
@@ -27,11 +28,7 @@ PEOPLE = ("character", "group")
 
 def drawn_into(view: SentenceView) -> list[Change]:
     """Every person pulled or pushed into a place in one sentence."""
-    out: list[Change] = []
-    for verb in view.doc:
-        if verb.pos_ == "VERB" and _forcing(view, verb):
-            out += _moved(view, verb)
-    return out
+    return each_verb(view, lambda verb: _forcing(view, verb), _moved)
 
 
 def _forcing(view: SentenceView, verb: Token) -> bool:

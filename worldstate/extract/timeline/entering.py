@@ -18,6 +18,7 @@ from worldstate.extract.timeline.change import Change, make_change
 from worldstate.extract.timeline.clause import SentenceView, Token
 from worldstate.extract.timeline.patterns import place_of
 from worldstate.extract.timeline.place_words import place_verbs
+from worldstate.extract.timeline.scan import each_verb
 from worldstate.extract.timeline.verbs import CARRY, MOTION, PUT, class_of
 from worldstate.state.timeline import Predicate
 
@@ -28,11 +29,7 @@ OBJECTS = ("dobj", "dative", "attr", "oprd")  # with one of these the verb acts 
 
 def entered(view: SentenceView) -> list[Change]:
     """Every place one goes into by a verb of a later motion sense in one sentence."""
-    out: list[Change] = []
-    for verb in view.doc:
-        if verb.pos_ == "VERB" and _later_motion(view, verb):
-            out += _went_into(view, verb)
-    return out
+    return each_verb(view, lambda verb: _later_motion(view, verb), _went_into)
 
 
 def _later_motion(view: SentenceView, verb: Token) -> bool:

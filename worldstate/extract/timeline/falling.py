@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from worldstate.extract.timeline.change import RELEASE, Change, make_change
 from worldstate.extract.timeline.clause import SentenceView, Token
 from worldstate.extract.timeline.patterns import holdable
+from worldstate.extract.timeline.scan import each_verb
 from worldstate.extract.timeline.verbs import is_body_noun
 from worldstate.state.timeline import Predicate
 
@@ -28,11 +29,7 @@ PEOPLE = ("character", "group")
 
 def fallen_things(view: SentenceView) -> list[Change]:
     """Every holding a falling, slipping or floating thing changes in one sentence."""
-    out: list[Change] = []
-    for verb in view.doc:
-        if verb.pos_ == "VERB" and verb.lemma_.lower() in view.w.self_moving_release:
-            out += _fallen(view, verb)
-    return out
+    return each_verb(view, lambda verb: verb.lemma_.lower() in view.w.self_moving_release, _fallen)
 
 
 def _fallen(view: SentenceView, verb: Token) -> Iterator[Change]:

@@ -20,6 +20,13 @@ def each_token(views: list[SentenceView], read: Callable[[SentenceView, Token], 
     return [change for view in views for tok in view.doc for change in read(view, tok)]
 
 
+def each_verb(
+    view: SentenceView, wanted: Callable[[Token], bool], read: Callable[[SentenceView, Token], Iterable[Change]]
+) -> list[Change]:
+    """What ``read`` finds at every verb of one sentence that ``wanted`` accepts, in order."""
+    return [change for tok in view.doc if tok.pos_ == "VERB" and wanted(tok) for change in read(view, tok)]
+
+
 def factual_relations(changes: list[Change]) -> list[Change]:
     """The relations among ``changes`` told as facts, in story order."""
     return sorted(

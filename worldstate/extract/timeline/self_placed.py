@@ -15,6 +15,7 @@ from worldstate.extract.timeline.change import Change, make_change
 from worldstate.extract.timeline.clause import SentenceView, Token, is_reflexive
 from worldstate.extract.timeline.patterns import place_of
 from worldstate.extract.timeline.place_words import place_verbs
+from worldstate.extract.timeline.scan import each_verb
 from worldstate.extract.timeline.verbs import CARRY, MOTION, PUT, class_of, particle
 from worldstate.state.timeline import Predicate
 
@@ -24,11 +25,7 @@ PEOPLE = ("character", "group")
 
 def self_placed(view: SentenceView) -> list[Change]:
     """Every place one puts oneself at in one sentence."""
-    out: list[Change] = []
-    for verb in view.doc:
-        if verb.pos_ == "VERB" and not _read_elsewhere(view, verb):
-            out += _placed(view, verb)
-    return out
+    return each_verb(view, lambda verb: not _read_elsewhere(view, verb), _placed)
 
 
 def _read_elsewhere(view: SentenceView, verb: Token) -> bool:
