@@ -12,13 +12,13 @@ people).
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from worldstate.reason.timeline.word_counts import count_uses, word_counts
 from worldstate.state import Span
 
 if TYPE_CHECKING:
@@ -104,8 +104,8 @@ def role_switches(world: World, *, min_uses: int = 3, max_gap: int = 5, epithet:
     used at least ``min_uses`` times and that is not a name of the same trade."""
     text = world.state.story.text
     mentions = trade_mentions(world)
-    words = _word_counts(text)
-    uses = {m.trade: _occurrences(words, text, m.trade) for m in mentions}
+    counts = word_counts(text)
+    uses = {m.trade: _occurrences(counts, text, m.trade) for m in mentions}
     established = {t for t, n in uses.items() if n >= min_uses}
     for later in mentions:
         if uses[later.trade] != 1 or later.trade in established or later.determiner not in POINTING_BACK:
@@ -125,15 +125,6 @@ def role_switches(world: World, *, min_uses: int = 3, max_gap: int = 5, epithet:
         yield RoleSwitch(old, later.trade, first, later)
 
 
-def _word_counts(text: str) -> Counter[str]:
-    """How often each word (a run of word characters and hyphens, lower-cased) occurs in ``text``: read once,
-    so that counting each trade noun does not read the whole text again."""
-    return Counter(w.lower() for w in re.findall(r"[\w-]+", text))
-
-
-def _occurrences(words: Counter[str], text: str, word: str) -> int:
-    """Uses of ``word`` and its plural anywhere in the text (narration and speech alike): ``words`` counts
-    them when ``word`` is one run of word characters and hyphens (a whole run then, as the regex below asks)."""
-    if re.fullmatch(r"[\w-]+", word):
-        return words[word] + words[word + "s"] + words[word + "es"]
-    return len(re.findall(rf"(?<![\w-]){re.escape(word)}(e?s)?(?![\w-])", text, re.I))
+def _occurrences(counts: Counter[str], text: str, word: str) -> int:
+    """Uses of ``word`` and its plural anywhere in the text (narration and speech alike)."""
+    return count_uses(counts, text, word, ("", "s", "es"))
