@@ -326,9 +326,9 @@ def _carrier(
     table: MentionTable, out: list[int], carriers: list[Carrier], i: int, head: str, mods: frozenset[str]
 ) -> Carrier | None:
     """The latest carrier of ``head`` (``carriers``: those of that role) before mention ``i`` when all its
-    carriers are of one cluster other than ``i``'s own; None when there are none or two clusters carry it. A description's carrier must hold
-    every modifier of ``i`` ("the old woman" never refers back to "the woman"); no contrast ("the other
-    seaman") refers back to a predicate."""
+    carriers are of one cluster other than ``i``'s own; None when there are none or two clusters carry it. A
+    description's carrier must hold every modifier of ``i`` ("the old woman" never refers back to "the
+    woman"); no contrast ("the other seaman") refers back to a predicate."""
     start = int(table.infos[i].first)
     found = [k for k in carriers if k.role == head and k.start <= start]
     clusters = {out[k.mention] for k in found} - {out[i]}
