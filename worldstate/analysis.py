@@ -263,12 +263,20 @@ def collector_paused() -> Iterator[None]:
     """Python's cyclic garbage collector off while the layers are built and the heads read them: they
     allocate millions of small objects (parse tokens, spaCy ``Token`` views) and free few cycles, and each
     full collection would walk every object of the loaded models again. It runs as usual afterwards (and
-    collects anything left then)."""
+    collects anything left then).
+
+    Its first threshold is set to 0 as well (which also stops automatic collections): a library that
+    switches the collector back on while the pause lasts (srsly does, each time spaCy loads a model or a Doc
+    from bytes) would otherwise leave it on for the rest of the analysis, and a long book then paid for
+    repeated full collections of an ever larger heap."""
     was_enabled = gc.isenabled()
+    thresholds = gc.get_threshold()
     gc.disable()
+    gc.set_threshold(0, *thresholds[1:])
     try:
         yield
     finally:
+        gc.set_threshold(*thresholds)
         if was_enabled:
             gc.enable()
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from worldstate.extract.speakers_exchange import exchange_features
 from worldstate.extract.speakers_roles import role_features
-from worldstate.state import EntityKind
+from worldstate.state import Entity, EntityKind
 
 if TYPE_CHECKING:
     from worldstate.extract.speech_turns import Turn, TurnReader
@@ -102,9 +102,28 @@ class Candidate:
     features: list[str]
 
 
-def candidates(ex: TurnReader, turns: list[Turn], k: int, speakers: list[str | None] | None = None) -> list[Candidate]:
+class MentionRanks:
+    """The speaker-kind entities' mention counts, sorted once: the rank of a count among them (0: the most
+    mentioned) is a bisection. Build it again when entities gain or lose mentions."""
+
+    def __init__(self, entities: dict[str, Entity]) -> None:
+        self.negated = sorted(-len(e.mentions) for e in entities.values() if e.kind in SPEAKER_KINDS)
+
+    def rank(self, n: int) -> int:
+        """How many of the entities have more than ``n`` mentions."""
+        return bisect.bisect_left(self.negated, -n)
+
+
+def candidates(
+    ex: TurnReader,
+    turns: list[Turn],
+    k: int,
+    speakers: list[str | None] | None = None,
+    ranks: MentionRanks | None = None,
+) -> list[Candidate]:
     """The candidate speakers of quote ``k`` and their features (``turns`` hold the rules' speakers;
-    ``speakers``, when given, are the turns' speakers the neighbour features read, else the rules')."""
+    ``speakers``, when given, are the turns' speakers the neighbour features read, else the rules';
+    ``ranks``, when given, the entities' mention ranks as they are now, else they are counted here)."""
     said = speakers if speakers is not None else [t.speaker for t in turns]
     turn, doc = turns[k], ex.doc
     q = turn.quote
@@ -190,7 +209,7 @@ def candidates(ex: TurnReader, turns: list[Turn], k: int, speakers: list[str | N
             ents.append(ent)
     if not ents:
         return []
-    sizes = sorted((len(e.mentions) for e in ex.entities.values() if e.kind in SPEAKER_KINDS), reverse=True)
+    ranks = ranks or MentionRanks(ex.entities)
     prev = turns[k - 1] if k > 0 else None
     adjacent = bool(prev and ex.adjacent(prev, turn))
     neighbours = _neighbours(ex, turns, k)
@@ -228,7 +247,7 @@ def candidates(ex: TurnReader, turns: list[Turn], k: int, speakers: list[str | N
             f.add("named_in_quote")
         entity = ex.entities[ent]
         n = len(entity.mentions)
-        rank = bisect.bisect_left([-s for s in sizes], -n)
+        rank = ranks.rank(n)
         f.add(f"mentions={_bucket(n)}")
         f.add(f"rank={min(rank, 3)}")
         if entity.kind == EntityKind.GROUP:
@@ -297,10 +316,11 @@ def rerank(ex: TurnReader, turns: list[Turn], model: SpeakerModel, passes: int =
     the last pass's candidates."""
     said: list[str | None] = [t.speaker for t in turns]
     confidence: list[float | None] = [None] * len(turns)
+    ranks = MentionRanks(ex.entities)  # no entity gains or loses a mention while the turns are reranked
     for _ in range(passes):
         choices = []
         for k in range(len(turns)):
-            scored = [(model.score(c.features), c.entity) for c in candidates(ex, turns, k, said)]
+            scored = [(model.score(c.features), c.entity) for c in candidates(ex, turns, k, said, ranks)]
             if VOCATIVE_NOT_SPEAKER:
                 called = ex.called(turns, k)
                 scored = [s for s in scored if s[1] not in called] or scored

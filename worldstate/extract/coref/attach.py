@@ -196,6 +196,11 @@ def pair_rows(table: MentionTable, cluster_of: list[int]) -> list[tuple[int, lis
     if not large:
         return []
     largest = max(large, key=lambda c: len(clusters[c].idxs))
+    position = {a: k for k, a in enumerate(large)}
+    large_at: dict[int, set[int]] = {}  # sentence → the large clusters with a mention there
+    for a in large:
+        for x in clusters[a].sentences:
+            large_at.setdefault(x, set()).add(a)
     by_sentence: dict[int, list[int]] = {}
     for i, c in enumerate(cluster_of):
         if int(table.mtype[i]) in (NAME, NOMINAL, PRON3):
@@ -211,7 +216,8 @@ def pair_rows(table: MentionTable, cluster_of: list[int]) -> list[tuple[int, lis
         total = sum(near.values())
         cands, rows = [], []
         dists = {}
-        for a in large:
+        met = {a for x in range(s - WINDOW, s + WINDOW + 1) for a in large_at.get(x, ())}
+        for a in sorted(met, key=position.__getitem__):  # the large clusters met in the window, in their order
             if a == c:
                 continue
             d = _distance(clusters[a].sentences, s)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from functools import lru_cache
 
 from worldstate.extract.coref.features import DETERMINERS, NAME, NOMINAL, MentionTable
 from worldstate.extract.coref.links import unique_kin
@@ -51,8 +52,10 @@ RIVALS_BY_MODIFIERS = True
 SAME_WORDS_IN_CLUSTER = True
 
 
+@lru_cache(maxsize=1 << 16)
 def description_modifiers(text: str, head: str) -> frozenset[str]:
-    """The content words of a description other than its head."""
+    """The content words of a description other than its head (remembered: the rivals of each description
+    are compared with it again and again)."""
     lex = lexicon()
     words = [w.lower() for w in re.findall(r"[A-Za-z][A-Za-z'’-]*", text)]
     return frozenset(w for w in words if w not in DETERMINERS and w not in lex.possessive and w != head)
@@ -71,6 +74,9 @@ def merge_descriptions(table: MentionTable, cluster_of: list[int]) -> list[int]:
     by_head: dict[int, list[int]] = {}
     for k in range(len(out)):
         by_head.setdefault(int(table.head_key[k]), []).append(k)
+    members: dict[int, list[int]] = {}  # each cluster's mentions, kept as ``out`` changes
+    for m, x in enumerate(out):
+        members.setdefault(x, []).append(m)
     done: set[int] = set()
     for i in range(len(out)):
         c = out[i]
@@ -90,7 +96,7 @@ def merge_descriptions(table: MentionTable, cluster_of: list[int]) -> list[int]:
             continue
         if possessed and not _same_owner(table, i, j, words):
             unique = SAME_WORDS_IN_CLUSTER and table.infos[i].lemma.lower() in unique_kin()
-            earlier = (m for m in range(j + 1) if out[m] == out[j]) if unique else ()
+            earlier = (m for m in members[out[j]] if m <= j) if unique else ()
             if not any(_owned_alike(table, i, m, words) for m in earlier):
                 continue
         head = table.infos[i].lemma.lower()
@@ -104,7 +110,9 @@ def merge_descriptions(table: MentionTable, cluster_of: list[int]) -> list[int]:
         ga, gb = info[a].gender(), info[c].gender()
         if (ga and gb and ga != gb) or (info[a].plural > 0) != (info[c].plural > 0):
             continue
-        out = [a if x == c else x for x in out]
+        for m in members[c]:
+            out[m] = a
+        members[a] += members.pop(c)
         info[a].absorb(info.pop(c))  # the same summary as summarize_clusters(table, out), without the rescan
     return out
 
@@ -114,12 +122,14 @@ def _ambiguous_head(table: MentionTable, cluster_of: list[int], by_head: dict[in
     nurse" … "the nurse"): which one is meant is not told, so nothing is merged. With
     ``RIVALS_BY_MODIFIERS``, only descriptions ``i`` may refer back to count (``_may_refer_to``)."""
     c = cluster_of[i]
-    owners = {
-        cluster_of[m]
-        for m in by_head.get(int(table.head_key[i]), ())
-        if m < i and cluster_of[m] != c and _may_refer_to(table, i, m)
-    }
-    return len(owners) > 1
+    owners: set[int] = set()
+    same_head = by_head.get(int(table.head_key[i]), [])
+    for m in same_head[: bisect.bisect_left(same_head, i)]:
+        if cluster_of[m] != c and cluster_of[m] not in owners and _may_refer_to(table, i, m):
+            owners.add(cluster_of[m])
+            if len(owners) > 1:
+                return True
+    return False
 
 
 def _may_refer_to(table: MentionTable, i: int, j: int) -> bool:

@@ -129,18 +129,27 @@ def quotes_apart(doc: ParsedDoc) -> list[tuple[int, int]]:
     return out
 
 
-def stretch_speakers(table: MentionTable, doc: ParsedDoc, first: int, last: int) -> list[int]:
-    """The mentions that say the quoted stretch of tokens [first, last]: those ``table.speaker`` flags (the
-    subject of a speaking verb, or the mention just after one: "answered the woman"; not one in a prepositional
-    phrase or a possessor: "said to his wife") within ``SPEAKER_REACH`` tokens after it ("…,' said the man"),
-    else before it, with no quoted token between."""
+def flagged_speakers(table: MentionTable, doc: ParsedDoc) -> list[int]:
+    """The mentions ``table.speaker`` flags, less those in a prepositional phrase or a possessor."""
     if table.speaker is None:
         return []
-    flagged = [
+    return [
         i
         for i in range(len(table.infos))
         if bool(table.speaker[i]) and doc.tokens[table.infos[i].head].dep not in NOT_SPEAKER_DEPS
     ]
+
+
+def stretch_speakers(
+    table: MentionTable, doc: ParsedDoc, first: int, last: int, flagged: list[int] | None = None
+) -> list[int]:
+    """The mentions that say the quoted stretch of tokens [first, last]: those ``table.speaker`` flags (the
+    subject of a speaking verb, or the mention just after one: "answered the woman"; not one in a prepositional
+    phrase or a possessor: "said to his wife") within ``SPEAKER_REACH`` tokens after it ("…,' said the man"),
+    else before it, with no quoted token between. ``flagged``: :func:`flagged_speakers`, when read already."""
+    if table.speaker is None:
+        return []
+    flagged = flagged_speakers(table, doc) if flagged is None else flagged
     after = [i for i in flagged if 0 < int(table.first[i]) - last <= SPEAKER_REACH]
     before = [i for i in flagged if 0 < first - (int(table.last[i]) - 1) <= SPEAKER_REACH]
     for found, between in (
@@ -160,6 +169,7 @@ def called_facts(table: MentionTable, cluster_of: list[int]) -> list[KinFact]:
         return []
     stretches = quotes_apart(doc)
     starts = [a for a, _ in stretches]
+    flagged = flagged_speakers(table, doc)  # read once, not once per kin noun called out
     out = []
     for i, info in enumerate(table.infos):
         relation = relation_of(info.lemma)
@@ -168,7 +178,7 @@ def called_facts(table: MentionTable, cluster_of: list[int]) -> list[KinFact]:
         t = bisect.bisect_right(starts, info.head) - 1
         if t < 0 or info.head > stretches[t][1]:
             continue
-        speakers = stretch_speakers(table, doc, *stretches[t])
+        speakers = stretch_speakers(table, doc, *stretches[t], flagged)
         if len({cluster_of[s] for s in speakers}) == 1 and cluster_of[i] != cluster_of[speakers[0]]:
             out.append(KinFact(speakers[0], i, relation, called=True))
     return out

@@ -124,13 +124,25 @@ def clusters_agree(table: MentionTable, a: ClusterSummary, b: ClusterSummary) ->
 def summarize_clusters(table: MentionTable, cluster_of: list[int]) -> dict[int, ClusterSummary]:
     out: dict[int, ClusterSummary] = {}
     for i, c in enumerate(cluster_of):
-        rec = out.setdefault(c, ClusterSummary(first=i))
-        rec.size += 1
-        rec.genders[int(table.gender[i])] += 1
-        rec.plural += 1 if table.plural[i] else -1
-        if int(table.mtype[i]) == NAME:
-            rec.names.append(i)
+        _count(table, out.setdefault(c, ClusterSummary(first=i)), i)
     return out
+
+
+def summarize_mentions(table: MentionTable, mentions: list[int]) -> ClusterSummary:
+    """The summary :func:`summarize_clusters` makes of the one cluster of ``mentions`` (in text order), read
+    from those mentions only."""
+    rec = ClusterSummary(first=mentions[0])
+    for i in mentions:
+        _count(table, rec, i)
+    return rec
+
+
+def _count(table: MentionTable, rec: ClusterSummary, i: int) -> None:
+    rec.size += 1
+    rec.genders[int(table.gender[i])] += 1
+    rec.plural += 1 if table.plural[i] else -1
+    if int(table.mtype[i]) == NAME:
+        rec.names.append(i)
 
 
 def _names_agree(parts: dict[int, NameParts], table: MentionTable, a: list[int], b: list[int]) -> bool:

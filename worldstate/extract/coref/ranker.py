@@ -264,7 +264,7 @@ def _reporting_subject(table: MentionTable, i: int, cands: np.ndarray, ok: np.nd
 
 def _reflexive_subject(table: MentionTable, i: int, cands: np.ndarray, ok: np.ndarray) -> int | None:
     """The subject of the clause whose reflexive object ``i`` is, if an allowed candidate (``BINDING``)."""
-    if not BINDING or table.reflexive_of is None:
+    if not BINDING or table.reflexive_of is None or not table.reflexive_of[i]:
         return None
     allowed_here = {int(j) for j, a in zip(cands, ok, strict=True) if a}
     return next((j for j in table.reflexive_of[i] if j in allowed_here), None)

@@ -770,12 +770,15 @@ def regroup(res: _Resolver, model: RankerModel, cluster_of: list[int] | None = N
         owned.setdefault(max(b, key=lambda c: (b[c], -c)), []).append(old)
     cluster_id: dict[int, str | None] = {}
     taken: set[str] = set()
+    order: dict[str, int] = {}  # each entity's place in res.order (its first)
+    for k, ent_id in enumerate(res.order):
+        order.setdefault(ent_id, k)
     for c in members:
         olds = owned.get(c, [])
         cluster_id[c] = None  # I/you inside quotes only go to the speech extractor; others get a new entity
         if olds:
             # the narrator keeps its id when its cluster took a name (join_self_named: "Call me Ishmael")
-            best = max(olds, key=lambda o: (o == "narrator" and c == mine, votes[o][c], -res.order.index(o)))
+            best = max(olds, key=lambda o: (o == "narrator" and c == mine, votes[o][c], -order[o]))
             cluster_id[c] = best
             taken.add(best)
     for ent_id in list(res.ents):
@@ -832,13 +835,16 @@ def keep_rule_links(table: MentionTable, cluster_of: list[int], text: str) -> li
                 thing_cluster[mention.entity] = fresh
                 fresh += 1
             out[idx] = thing_cluster[mention.entity]
-    names = [(j, info.mention) for j, info in enumerate(table.infos) if info.mention.kind == MentionKind.NAME]
+    names: dict[str | None, list[tuple[int, Mention]]] = {}  # each rule entity's names, in text order
+    for j, info in enumerate(table.infos):
+        if info.mention.kind == MentionKind.NAME:
+            names.setdefault(info.mention.entity, []).append((j, info.mention))
     for idx, info in enumerate(table.infos):
         described = info.mention
         if described.kind != MentionKind.NOMINAL or not described.entity:
             continue
-        for j, name in names:
-            if name.entity == described.entity and _names_in_place(text, described, name):
+        for j, name in names.get(described.entity, []):
+            if _names_in_place(text, described, name):
                 out[idx] = out[j]
                 break
     return out

@@ -21,7 +21,7 @@ from functools import lru_cache
 from worldstate.data import load_yaml, typed
 from worldstate.extract.coref.descriptions import OWNERS, description_modifiers
 from worldstate.extract.coref.features import KINDS, NAME, NARRATOR, NOMINAL, PRON3, QUOTE_I, MentionTable
-from worldstate.extract.coref.merge import ClusterSummary, clusters_agree, summarize_clusters
+from worldstate.extract.coref.merge import clusters_agree, summarize_mentions
 from worldstate.extract.parsed import ParsedDoc, Token
 from worldstate.resources.lexicon import lexicon
 
@@ -184,8 +184,8 @@ def _description_head(table: MentionTable, i: int) -> str:
     return table.infos[i].lemma.lower()
 
 
-def _specific_roles(table: MentionTable, cluster_of: list[int], c: int) -> set[int]:
-    return {int(table.role_key[m]) for m, x in enumerate(cluster_of) if x == c and int(table.role_key[m]) >= 0}
+def _specific_roles(table: MentionTable, mentions: list[int]) -> set[int]:
+    return {int(table.role_key[m]) for m in mentions if int(table.role_key[m]) >= 0}
 
 
 @dataclass(frozen=True)
@@ -251,6 +251,7 @@ def _naming_links(table: MentionTable, out: list[int]) -> list[RoleLink]:
     assert doc is not None
     words = role_words()
     by_head = {int(info.head): i for i, info in enumerate(table.infos)}
+    members = _members(out)
     links: list[RoleLink] = []
     for tok in doc.tokens:
         verb = doc.tokens[tok.head]
@@ -262,13 +263,14 @@ def _naming_links(table: MentionTable, out: list[int]) -> list[RoleLink]:
         name, subject = by_head[tok.i], by_head[subjects[0].i]
         if int(table.mtype[name]) != NAME or int(table.mtype[subject]) not in (NOMINAL, PRON3, NARRATOR):
             continue
-        info = summarize_clusters(table, out)
         a, c = out[name], out[subject]
-        if a == c or bool(table.plural[subject]) or not clusters_agree(table, info[a], info[c]):
+        if a == c or bool(table.plural[subject]):
             continue
-        for m, x in enumerate(out):
-            if x == c:
-                out[m] = a
+        if not clusters_agree(table, summarize_mentions(table, members[a]), summarize_mentions(table, members[c])):
+            continue
+        for m in members[c]:
+            out[m] = a
+        members[a] = sorted(members[a] + members.pop(c))
         links.append(RoleLink(subject, name, "", (verb.i, tok.i + 1), True))
     return links
 
@@ -280,8 +282,11 @@ def role_links(table: MentionTable, cluster_of: list[int]) -> tuple[list[int], l
     if table.doc is None:
         return out, []
     links = _naming_links(table, out) if NAMING else []
-    info = summarize_clusters(table, out)
+    members = _members(out)  # each cluster's mentions in text order, kept as ``out`` changes
     carriers, predicate_mention = _carriers_of_predicates(table)
+    by_role: dict[str, list[Carrier]] = {}  # the carriers of each role, in the order they were found
+    for k in carriers:
+        by_role.setdefault(k.role, []).append(k)
     complements = _complements(table)
     n = len(out)
     for i in range(n):
@@ -291,30 +296,39 @@ def role_links(table: MentionTable, cluster_of: list[int]) -> tuple[list[int], l
         words = table.infos[i].mention.text.lower().split()
         mods = description_modifiers(table.infos[i].mention.text, head)
         if words[0] in DEFINITE:
-            carrier = _carrier(table, out, carriers, i, head, mods)
+            carrier = _carrier(table, out, by_role.get(head, []), i, head, mods)
             if carrier is not None:
                 a, c = out[carrier.mention], out[i]
-                moved = [m for m in range(n) if out[m] == c and m not in predicate_mention]
+                moved = [m for m in members[c] if m not in predicate_mention]
                 first = min((int(table.infos[m].first) for m in moved if m not in complements), default=-1)
                 speaks = KEEP_SPEAKERS and any(_speaks(table, m) for m in moved)
-                if a != c and not speaks and first > carrier.evidence[0] and _joinable(table, out, info, a, c, i):
+                if a != c and not speaks and first > carrier.evidence[0] and _joinable(table, members, a, c, i):
                     for m in moved:
                         out[m] = a
-                    info = summarize_clusters(table, out)
+                    members[a] = sorted(members[a] + moved)
+                    members[c] = [m for m in members[c] if m in predicate_mention]
                     links.append(RoleLink(i, carrier.mention, head, carrier.evidence, carrier.predicated))
         if SAME_HEAD and (words[0] in DEFINITE or words[0] in OWNERS) and not _quantified(table, i):
             span = (int(table.infos[i].first), int(table.infos[i].last))
-            carriers.append(Carrier(span[0], i, head, span, mods, False))
+            by_role.setdefault(head, []).append(Carrier(span[0], i, head, span, mods, False))
     return out, links
+
+
+def _members(cluster_of: list[int]) -> dict[int, list[int]]:
+    """Each cluster's mentions, in text order."""
+    out: dict[int, list[int]] = {}
+    for m, c in enumerate(cluster_of):
+        out.setdefault(c, []).append(m)
+    return out
 
 
 def _carrier(
     table: MentionTable, out: list[int], carriers: list[Carrier], i: int, head: str, mods: frozenset[str]
 ) -> Carrier | None:
-    """The latest carrier of ``head`` before mention ``i`` when all its carriers are of one cluster other
-    than ``i``'s own; None when there are none or two clusters carry it. A description's carrier must hold
-    every modifier of ``i`` ("the old woman" never refers back to "the woman"); no contrast ("the other
-    seaman") refers back to a predicate."""
+    """The latest carrier of ``head`` (``carriers``: those of that role) before mention ``i`` when all its
+    carriers are of one cluster other than ``i``'s own; None when there are none or two clusters carry it. A
+    description's carrier must hold every modifier of ``i`` ("the old woman" never refers back to "the
+    woman"); no contrast ("the other seaman") refers back to a predicate."""
     start = int(table.infos[i].first)
     found = [k for k in carriers if k.role == head and k.start <= start]
     clusters = {out[k.mention] for k in found} - {out[i]}
@@ -330,15 +344,19 @@ def _carrier(
     return best
 
 
-def _joinable(table: MentionTable, out: list[int], info: dict[int, ClusterSummary], a: int, c: int, i: int) -> bool:
-    """The description ``i``'s cluster ``c`` may join ``a``: one gender and number (the description's own
-    gender included), names that agree, at most one specific role between them."""
-    if not clusters_agree(table, info[a], info[c]):
+def _joinable(table: MentionTable, members: dict[int, list[int]], a: int, c: int, i: int) -> bool:
+    """The description ``i``'s cluster ``c`` may join ``a`` (``members``: each cluster's mentions): one
+    gender and number (the description's own gender included), names that agree, at most one specific role
+    between them."""
+    info_a = summarize_mentions(table, members[a])
+    if not clusters_agree(table, info_a, summarize_mentions(table, members[c])):
         return False
     g = int(table.gender[i])
-    if g and info[a].gender() and info[a].gender() != g:
+    if g and info_a.gender() and info_a.gender() != g:
         return False
-    return len((_specific_roles(table, out, a) | _specific_roles(table, out, c)) - {int(table.role_key[i])}) <= 1
+    return (
+        len((_specific_roles(table, members[a]) | _specific_roles(table, members[c])) - {int(table.role_key[i])}) <= 1
+    )
 
 
 def merge_role_references(table: MentionTable, cluster_of: list[int]) -> list[int]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -26,7 +27,7 @@ from worldstate.extract.timeline.scene import scene_members
 from worldstate.extract.timeline.story_time import story_time
 from worldstate.extract.timeline.tally import tally_changes
 from worldstate.extract.timeline.wedding import weddings
-from worldstate.state import EntityKind, Source
+from worldstate.state import EntityKind, Source, Span
 from worldstate.state.timeline import Modality, Predicate, Timeline
 
 if TYPE_CHECKING:
@@ -115,14 +116,26 @@ def group_members(world: World) -> dict[str, set[str]]:
         if e.kind == EntityKind.CHARACTER:
             for name in (e.name, *e.aliases):
                 names.setdefault(name.lower(), e.id)
-    inner = [m for m in ws.mentions if m.entity and kinds.get(m.entity) == EntityKind.CHARACTER]
+    # indexes, so that each group reads only its own mentions and the character mentions inside them
+    inner = sorted(
+        (m for m in ws.mentions if m.entity and kinds.get(m.entity) == EntityKind.CHARACTER), key=lambda m: m.span.start
+    )
+    inner_starts = [m.span.start for m in inner]
+    spans_of: dict[str, list[Span]] = {}
+    for m in ws.mentions:
+        if m.entity:
+            spans_of.setdefault(m.entity, []).append(m.span)
     members: dict[str, set[str]] = {}
     for group in (e for e in ws.entities if e.kind == EntityKind.GROUP):
         parts = [p.strip() for p in re.split(r",|\band\b", group.name) if p.strip()]
         found = {names[p.lower()] for p in parts if p.lower() in names}
         if len(found) < len(parts) or len(parts) < 2:
-            spans = [m.span for m in ws.mentions if m.entity == group.id]
-            found = {str(m.entity) for g in spans for m in inner if g.start <= m.span.start and m.span.end <= g.end}
+            found = {
+                str(m.entity)
+                for g in spans_of.get(group.id, [])
+                for m in inner[bisect_left(inner_starts, g.start) : bisect_right(inner_starts, g.end)]
+                if m.span.end <= g.end
+            }
         if len(found) >= 2:
             members[group.id] = found
     return members

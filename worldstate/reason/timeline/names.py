@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from worldstate.reason.timeline.word_counts import count_uses, word_counts
 from worldstate.state import Span
 
 if TYPE_CHECKING:
@@ -60,10 +61,6 @@ class Renaming:
     span: Span
     old_sentence: int
     old_span: Span
-
-
-def _occurrences(text: str, word: str) -> list[re.Match[str]]:
-    return list(re.finditer(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text, re.I))
 
 
 def _name_words(world: World) -> dict[str, list[tuple[int, Span]]]:
@@ -137,7 +134,8 @@ def renamings(world: World, *, max_single_names: int = 3, min_mentions: int = 3)
     if TELLS_RENAMING.search(text):
         return
     words = _name_words(world)
-    counts = {w: len(_occurrences(text, w)) for w in words}
+    read = word_counts(text)  # the text read once, not once per name word
+    counts = {w: count_uses(read, text, w) for w in words}
     established = {w for w, n in counts.items() if n >= min_mentions}
     single = [w for w, n in counts.items() if n == 1 and len(words[w]) == 1]
     standalone = [w for w in single if not _in_longer_name(text, words[w][0][1])]

@@ -12,12 +12,13 @@ people).
 
 from __future__ import annotations
 
-import re
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from worldstate.reason.timeline.word_counts import count_uses, word_counts
 from worldstate.state import Span
 
 if TYPE_CHECKING:
@@ -103,7 +104,8 @@ def role_switches(world: World, *, min_uses: int = 3, max_gap: int = 5, epithet:
     used at least ``min_uses`` times and that is not a name of the same trade."""
     text = world.state.story.text
     mentions = trade_mentions(world)
-    uses = {m.trade: _occurrences(text, m.trade) for m in mentions}
+    counts = word_counts(text)
+    uses = {m.trade: _occurrences(counts, text, m.trade) for m in mentions}
     established = {t for t, n in uses.items() if n >= min_uses}
     for later in mentions:
         if uses[later.trade] != 1 or later.trade in established or later.determiner not in POINTING_BACK:
@@ -123,6 +125,6 @@ def role_switches(world: World, *, min_uses: int = 3, max_gap: int = 5, epithet:
         yield RoleSwitch(old, later.trade, first, later)
 
 
-def _occurrences(text: str, word: str) -> int:
+def _occurrences(counts: Counter[str], text: str, word: str) -> int:
     """Uses of ``word`` and its plural anywhere in the text (narration and speech alike)."""
-    return len(re.findall(rf"(?<![\w-]){re.escape(word)}(e?s)?(?![\w-])", text, re.I))
+    return count_uses(counts, text, word, ("", "s", "es"))
