@@ -245,3 +245,22 @@ def test_a_bad_threshold_setting_is_a_clear_error(story: Path, monkeypatch: pyte
     result = CliRunner().invoke(cli, ["check", str(story), "--task", "continuity"])
     assert result.exit_code == 2
     assert "WORLDSTATE_FINDING_THRESHOLD must be a probability from 0 to 1, got 'abc'" in result.output
+
+
+def test_held_out_scores_each_text_with_a_fit_that_did_not_see_it() -> None:
+    """A kind right on one story only is not shown when that story is left out; a kind that fired once on
+    clean text is hidden in-sample but shown on the clean fold the fit did not see."""
+    from worldstate.bench.tune.calibration import held_out, summary
+
+    def planted(n: int, kind: str) -> TuningText:
+        return TuningText(f"Q_0{n}_err", "planted", 100, (GOLD,), [_found(kind, GOLD)])
+
+    texts = [planted(1, "once"), planted(2, "sure"), planted(3, "sure"), planted(4, "sure"), planted(5, "rare")]
+    texts.append(TuningText("Q_01_clean", "original", 100, (), []))
+    texts += [TuningText("c0", "clean", 5000, (), [_found("rare", ELSEWHERE)]), TuningText("c1", "clean", 5000)]
+    cal = fit(texts)
+    assert cal.on_by_default("once") and not cal.on_by_default("rare")  # rare: 1 right, 1 wrong
+    assert summary(texts, cal)["clean"]["shown_by_default"] == 0  # in-sample
+    held = held_out(texts)
+    assert held["planted"] == {"stories": 5, "found": 3, "shown_right": 3, "shown_wrong": 0}  # not Q_01 nor Q_05
+    assert held["clean"]["findings"] == ["c0: rare"] and held["clean"]["per_10k_words_shown"] == 1.0

@@ -65,6 +65,9 @@ def test_a_name_used_once_in_an_established_characters_place_is_proved_with_both
         # a name someone would call another, or a thing called by a name
         ("'Yes, sir, I will soon serve up,' answered Greta.", "She muttered the names she would call Greta."),
         ("'Yes, sir, I will soon serve up,' answered Greta.", "He wore a coat called a 'Chesterfield'."),
+        # a name called to in a quote names the one spoken to, not the character around it
+        ("'Yes, sir, I will soon serve up,' answered Greta.", "'Hilde!' she called from the stairs."),
+        ("'Yes, sir, I will soon serve up,' answered Greta.", "'What does he say, Hilde?' she asked."),
         # an apposition introduces the bearer, also in tokenised text with a space before the comma
         ("answered Greta.", "talked to old Taylor , the gardener."),
     ],

@@ -32,11 +32,13 @@ Progress = Callable[[Iterable[Any]], Iterable[Any]]
 
 @dataclass(frozen=True)
 class RawFinding:
-    """One finding as the calibration needs it: its kind, the head's own confidence, its sentences."""
+    """One finding as the calibration needs it: its kind, the head's own confidence, its sentences (and what
+    it says, for the clean-text listing of ``bench timeline-alarms --heads``)."""
 
     kind: str
     confidence: float
     sentences: tuple[str, ...]
+    explanation: str = ""
 
 
 @dataclass
@@ -87,7 +89,7 @@ def raw_findings(world: World) -> list[RawFinding]:
                 world.sentences[ev.sentence] if ev.sentence is not None and 0 <= ev.sentence < len(world) else ev.text
                 for ev in f.evidence
             )
-            out.append(RawFinding(kind_of(f), round(float(f.confidence), 4), sentences))
+            out.append(RawFinding(kind_of(f), round(float(f.confidence), 4), sentences, f.explanation))
     return out
 
 
@@ -96,7 +98,8 @@ def _cached(text: str, cache_dir: Path, find: Callable[[], list[RawFinding]]) ->
     path = cache_dir / "findings" / f"{key}.json"
     if path.is_file():
         return [
-            RawFinding(r["kind"], r["confidence"], tuple(r["sentences"])) for r in json.loads(path.read_text("utf-8"))
+            RawFinding(r["kind"], r["confidence"], tuple(r["sentences"]), r.get("explanation", ""))
+            for r in json.loads(path.read_text("utf-8"))
         ]
     found = find()
     path.parent.mkdir(parents=True, exist_ok=True)

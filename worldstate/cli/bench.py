@@ -324,14 +324,24 @@ def make_senpos_cmd(stories: str, out: str, seed: int) -> None:
 @click.option("--cache", type=click.Path(file_okay=False), default=None, help="Per-text result cache (resumes a run).")
 @click.option("--limit", type=click.IntRange(min=1), default=None, help="Only the first N texts.")
 @click.option("--json", "json_out", type=click.Path(dir_okay=False), default=None, help="Also write the rates here.")
+@click.option(
+    "--heads",
+    is_flag=True,
+    help="Every story-only head (continuity, knowledge, ConStory) instead: each finding with its calibrated "
+    "probability, shown or unsure, and the rate `check` shows (cache layout of `bench tune calibration`).",
+)
 def timeline_alarms_cmd(
-    litbank: str, gutenberg: str, cache: str | None, limit: int | None, json_out: str | None
+    litbank: str, gutenberg: str, cache: str | None, limit: int | None, json_out: str | None, heads: bool
 ) -> None:
     """Timeline rules' findings on clean text (every rule, enabled or not): each finding, then the
-    findings per 10,000 words per rule (issue 16's bar for enabling a rule: at most 1)."""
+    findings per 10,000 words per rule (the bar for enabling a rule: at most 1). With --heads: every
+    story-only head's findings, and how many of them `check` shows by default."""
     from worldstate.bench.timeline_alarms import measure
     from worldstate.files import atomic_write_text
 
+    if heads:
+        _clean_heads(litbank, gutenberg, cache, limit, json_out)
+        return
     result = measure(
         Path(litbank) if litbank else None,
         Path(gutenberg) if gutenberg else None,
@@ -342,6 +352,31 @@ def timeline_alarms_cmd(
     click.echo(f"{result['texts']} texts, {result['words']} words")
     for rule, rate in result["rules"].items():  # type: ignore[union-attr]
         click.echo(f"{rule}: {rate['findings']} findings, {rate['per_10k_words']} per 10,000 words")
+    if json_out:
+        atomic_write_text(json_out, json.dumps(result, indent=2) + "\n")
+
+
+def _clean_heads(litbank: str, gutenberg: str, cache: str | None, limit: int | None, json_out: str | None) -> None:
+    """``timeline-alarms --heads``: every story-only head's findings on the clean texts."""
+    from worldstate.bench.clean_findings import measure_heads
+    from worldstate.files import atomic_write_text
+
+    result = measure_heads(
+        Path(litbank) if litbank else None,
+        Path(gutenberg) if gutenberg else None,
+        Path(cache) if cache else None,
+        click.echo,
+        limit,
+    )
+    click.echo(f"{result['texts']} texts, {result['words']} words, threshold {result['threshold']}")
+    for kind, row in result["kinds"].items():
+        click.echo(f"{kind}: {row['findings']} findings, {row['shown']} shown (probability {row['probability']})")
+    click.echo(
+        f"all heads: {result['findings']} findings ({result['per_10k_words_all']} per 10,000 words), "
+        f"{result['shown']} shown by default ({result['per_10k_words_shown']} per 10,000 words)"
+    )
+    if result["in_sample"]:
+        click.echo("note: the calibration in use was fitted on these clean texts, so the shown rate is in-sample")
     if json_out:
         atomic_write_text(json_out, json.dumps(result, indent=2) + "\n")
 

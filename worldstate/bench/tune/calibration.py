@@ -8,6 +8,8 @@ sentences matches the planted edit's gold lines) and the wrong ones (any other),
 probability (right + 1) / (right + wrong + 2), and picks the threshold: the lowest probability above the prior
 0.5 at which the findings at or above it have precision >= 0.8 on this data (1.0, nothing shown by default,
 when none does).
+Its score is counted twice: in-sample, and held out (each planted/original pair and each fifth of the clean
+texts scored by a calibration fitted without them), the estimate of what ``check`` shows on unseen text.
 The result goes to ``<cache>/tuned/calibration/finding_calibration.yaml`` with provenance; ``check`` and
 the heads read it from there, else the shipped ``detect/data/finding_calibration.yaml``.
 """
@@ -84,7 +86,8 @@ def fit(texts: Sequence[TuningText]) -> Calibration:
 
 def summary(texts: Sequence[TuningText], cal: Calibration) -> dict[str, Any]:
     """What the tuning data holds and what the calibration shows on it (in-sample): findings per group,
-    shown by default, and the clean text's findings per 10,000 words before and after."""
+    shown by default, and the clean text's findings per 10,000 words before and after; then the same counted
+    held out (:func:`held_out`)."""
     out: dict[str, Any] = {}
     for group in ("planted", "original", "clean"):
         chosen = [t for t in texts if t.group == group]
@@ -104,7 +107,61 @@ def summary(texts: Sequence[TuningText], cal: Calibration) -> dict[str, Any]:
         out[group] = row
     precision, right, found = precision_at(cal.kinds, cal.threshold)
     out["shown"] = {"right": right, "found": found, "precision": round(precision, 4)}
+    out["held_out"] = held_out(texts)
     return out
+
+
+PAIR_SUFFIXES = ("_err", "_clean")  # FlawedFictions-layout ids: "Q_01_err" (planted) and "Q_01_clean" (original)
+CLEAN_FOLDS = 5
+
+
+def fold_of(text: TuningText, index: int, clean_folds: int = CLEAN_FOLDS) -> str:
+    """The held-out group a text belongs to: a planted story with its original (one id stem), a clean text
+    by its place in the list (``clean_folds`` folds)."""
+    if text.group == "clean":
+        return f"clean/{index % clean_folds}"
+    stem, _, suffix = text.id.rpartition("_")
+    return stem if stem and f"_{suffix}" in PAIR_SUFFIXES else text.id
+
+
+def held_out(texts: Sequence[TuningText], clean_folds: int = CLEAN_FOLDS) -> dict[str, Any]:
+    """Each text scored by a calibration fitted without it (its planted/original pair, or its clean fold, left
+    out): what ``check`` would show on text the fit did not see. A kind with one right finding falls to the
+    prior when its one story is left out, so this is the honest estimate beside the in-sample ``summary``."""
+    groups: dict[str, list[TuningText]] = defaultdict(list)
+    for index, text in enumerate(texts):
+        groups[fold_of(text, index, clean_folds)].append(text)
+    shown: dict[str, list[int]] = defaultdict(lambda: [0, 0])  # group: [shown right, shown wrong]
+    found_stories = 0
+    clean_shown: list[str] = []
+    for chosen in groups.values():
+        left = {id(t) for t in chosen}
+        cal = fit([t for t in texts if id(t) not in left])
+        for text in chosen:
+            rights = [right for finding, right in text.labelled() if cal.on_by_default(finding.kind)]
+            shown[text.group][0] += sum(rights)
+            shown[text.group][1] += len(rights) - sum(rights)
+            found_stories += text.group == "planted" and any(rights)
+            if text.group == "clean":
+                clean_shown += [f"{text.id}: {f.kind}" for f in text.findings if cal.on_by_default(f.kind)]
+    clean_words = sum(t.words for t in texts if t.group == "clean")
+    right, wrong = shown["planted"]
+    return {
+        "evaluation": f"held out: each planted/original pair and each of {clean_folds} clean folds scored by a "
+        "calibration fitted without it",
+        "planted": {
+            "stories": sum(t.group == "planted" for t in texts),
+            "found": found_stories,
+            "shown_right": right,
+            "shown_wrong": wrong,
+        },
+        "original": {"shown": sum(shown["original"])},
+        "clean": {
+            "shown": len(clean_shown),
+            "per_10k_words_shown": round(len(clean_shown) * 10000 / clean_words, 3) if clean_words else 0.0,
+            "findings": clean_shown,
+        },
+    }
 
 
 def write_calibration(path: Path, cal: Calibration) -> None:

@@ -4,7 +4,8 @@ run of mentions and without being introduced, is read as that character's name s
 A renaming that the story tells ("was called", "took the name", "named him") introduces the new name, so it
 never counts; neither does a name in a list of names ("Solon, Thales and other sages"), a name introduced
 with an apposition ("Biernuga, the bony fish"), part of a longer name ("Mr. Jeremy Fisher"), nor a story that
-uses many names once (a preface, a history: a crowd of names mentioned in passing).
+uses many names once (a preface, a history: a crowd of names mentioned in passing), nor a name called to in
+a quote ("'Barney!'": the one spoken to).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from worldstate.reason.timeline.word_counts import count_uses, word_counts
 from worldstate.state import Span
@@ -148,6 +149,8 @@ def renamings(world: World, *, max_single_names: int = 3, min_mentions: int = 3)
         start = ws.story.sentences[sentence].span.start
         if _clipped_title(text, span) or _introduced_or_listed(text, start, span, established):
             continue
+        if _called_to(text, ws.speeches, span):
+            continue
         if not _proper_noun(world.sentence_docs, sentence, span.start, start):
             continue
         if _other_names(text, ws.story.sentences[sentence].span, span, established):
@@ -160,6 +163,22 @@ def renamings(world: World, *, max_single_names: int = 3, min_mentions: int = 3)
             yield Renaming(
                 text[old_span.start : old_span.end], text[span.start : span.end], sentence, span, old_sentence, old_span
             )
+
+
+# what may stand between a quote's opening (or a clause break inside it) and a name called to: "O Ruth",
+# "my dear Ruth", "Listen, old Sanna"
+CALL_OPENING = re.compile(r"(^|[,;:!?.—-])\s*((o|oh|ah|dear|my|poor|good|old|little|young)\s+)*$", re.I)
+
+
+def _called_to(text: str, speeches: list[Any], span: Span) -> bool:
+    """The name is called to inside a quote ("'Barney!'", "'What does he say, Van?'"): it names the one
+    spoken to, often someone met only there, never the character whose mentions surround the quote."""
+    for speech in speeches:
+        inside = speech.content_span
+        if inside.start <= span.start and span.end <= inside.end:
+            before, after = text[inside.start : span.start], text[span.end : inside.end]
+            return bool(CALL_OPENING.search(before)) and bool(re.match(r"\s*([,!?.;]|$)", after))
+    return False
 
 
 @lru_cache(maxsize=1)
