@@ -93,3 +93,11 @@ def test_a_reflexive_takes_its_antecedent_in_its_own_sentence() -> None:
     clusters = cluster_mentions(table, linking)
     assert clusters[second] != clusters[gretel]
     assert clusters[second] == clusters[woman]
+
+
+def test_the_to_object_of_a_verb_with_a_direct_object_is_bound() -> None:
+    got = _binders("A suitor came to the mill. The miller betrothed his daughter to him.")
+    assert got == {"him": ["The miller"]}
+    assert _binders("The boy was cold. The old woman gave a cloak to him.") == {"him": ["The old woman"]}
+    assert _binders("The child wept. The mother pressed the child to her.") == {}  # a place: may be hers
+    assert _binders("The king came in. The queen went to him.") == {}  # no direct object: a place

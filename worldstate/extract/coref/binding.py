@@ -9,7 +9,9 @@ him"), the governing verb's for an infinitive or participle ("he did not venture
 putting himself"), or the governing verb's object when it has one ("he asked her to help him"); for a
 subject headed by a number or group noun ("thousands of birds", "a flock of geese"), also the noun of
 its "of" phrase (the lexicon's number words; WordNet's group and quantity nouns, ``noun_classes.tsv``).
-Only direct and indirect objects are bound this way: a pronoun inside a prepositional phrase may well be
+Only direct and indirect objects are bound this way, and the "to" object of a verb that has a direct
+object ("he betrothed his daughter to him", "gave the ring to her"; not after the verbs of
+``data/binding.yaml``: "he drew her to him"): a pronoun inside another prepositional phrase may well be
 the subject's ("she looked about her"). A quantified mention ("no one", "every man") and a reflexive it
 binds are no antecedent for the pronouns of later sentences.
 """
@@ -94,6 +96,25 @@ def quantified(text: str) -> bool:
     return bool(words) and (words[0] in _quantifiers() or bool(re.fullmatch(r"(no|every|any)(one|body)", words[0])))
 
 
+@lru_cache(maxsize=1)
+def _to_place_verbs() -> frozenset[str]:
+    """Verbs whose "to" phrase may be the subject's own place ("drew her to him"; ``data/binding.yaml``)."""
+    return frozenset(str(w) for w in load_yaml("extract", "coref/data/binding.yaml")["to_place_verbs"])
+
+
+def _bound_verb(doc: ParsedDoc, tok: Token) -> int | None:
+    """The verb whose subject object pronoun ``tok`` cannot be: its head for a direct or indirect object; for
+    the object of "to", the verb "to" hangs on when that verb has a direct object (module docstring)."""
+    if tok.dep in OBJECT_DEPS and tok.head != tok.i:
+        return tok.head
+    if tok.dep != "pobj" or doc.tokens[tok.head].low != "to" or doc.tokens[tok.head].dep not in ("prep", "dative"):
+        return None
+    verb = doc.tokens[tok.head].head
+    if doc.tokens[verb].pos != "VERB" or doc.tokens[verb].lemma.lower() in _to_place_verbs():
+        return None
+    return verb if doc.kids(verb, "dobj") else None
+
+
 def _reflexive(text: str) -> bool:
     low = text.lower()
     return low.endswith("self") or low.endswith("selves")
@@ -106,9 +127,12 @@ def _binding(doc: ParsedDoc, infos: list[MentionInfo], pronoun: np.ndarray, refl
         if not pronoun[n]:
             continue
         tok = doc.tokens[info.head]
-        if tok.dep not in OBJECT_DEPS or tok.head == tok.i or _reflexive(tok.text) != reflexive:
+        if _reflexive(tok.text) != reflexive:
             continue
-        found = [by_head.get(s) for s in _subject_tokens(doc, tok.head) if s != tok.i]
+        verb = _bound_verb(doc, tok) if not reflexive else (tok.head if tok.dep in OBJECT_DEPS else None)
+        if verb is None or verb == tok.i:
+            continue
+        found = [by_head.get(s) for s in _subject_tokens(doc, verb) if s != tok.i]
         out[n] = tuple(m for m in found if m is not None and m < n)
     return out
 

@@ -23,6 +23,7 @@ import numpy as np
 from worldstate.data import load_json
 from worldstate.extract.coref.binding import no_antecedents, third_person_reflexives
 from worldstate.extract.coref.consolidate import consolidate_clusters
+from worldstate.extract.coref.contrasts import ContrastTracker, keep_apart
 from worldstate.extract.coref.features import (
     FEATURE_NAMES,
     NAME,
@@ -57,6 +58,9 @@ BINDING = True
 # (4 before: his he's were the wolf's). Own questions 65/72 against 67/72: with the huntsman's "he" right, the
 # timeline reads "took a pair of scissors" as the wolf's and the wolf alive at "fell dead" (a reading there).
 REFLEXIVE_LOCAL = True
+# Descriptions whose adjectives contrast ("the young king", "the old king") stay apart, in the ranker and through
+# the entity-level passes, unless a name ties them (``contrasts.py``).
+CONTRASTS = True
 
 
 @dataclass
@@ -169,6 +173,7 @@ def cluster_mentions(
     muted = no_antecedents(table.infos, table.reflexive_of) if BINDING and table.reflexive_of is not None else None
     third = (table.mtype == PRON3) | (table.mtype == PLURAL)
     reflexive_here = third_person_reflexives(table.infos, third) if BINDING and REFLEXIVE_LOCAL else None
+    contrasts = ContrastTracker(table) if CONTRASTS else None
     for i in range(n):
         cands, far = candidates(table, i, cluster_of, reps)
         chosen = len(cluster_of)  # a new cluster (ids are the first mention's index)
@@ -194,6 +199,8 @@ def cluster_mentions(
                 ok = local if local.any() else ok
             for binder in table.binders[i] if table.binders is not None and BINDING else ():
                 ok &= clusters != cluster_arr[binder]  # "the birds had picked them up": not the birds (binding.py)
+            if contrasts is not None:  # "the young king" never joins a cluster of "the old king" (contrasts.py)
+                ok &= contrasts.allowed(i, clusters)
             probs = model.score(pair_features(table, i, cands, far)) * ok
             best = int(np.argmax(probs))
             reporter = _reporting_subject(table, i, cands, ok)
@@ -227,7 +234,12 @@ def cluster_mentions(
             e = int(table.rule_entity[i])
             named_by[chosen] = e if named_by[chosen] in (-1, e) else -2
         _update_reps(table, i, chosen, reps)
-    return consolidate_clusters(table, cluster_of) if MERGE_NAMED else cluster_of
+        if contrasts is not None:
+            contrasts.add(i, chosen)
+    if not MERGE_NAMED:
+        return cluster_of
+    merged = consolidate_clusters(table, cluster_of)
+    return keep_apart(table, cluster_of, merged) if CONTRASTS else merged
 
 
 QUOTED_OWNERS = frozenset({"my", "our", "your", "thy"})  # owners the rules cannot resolve before the speaker is known
