@@ -1,5 +1,5 @@
-"""Who is who between grammatical persons: the narrator's "I" and the narration's "you", and a quote's I
-and you, are never one cluster (``persons_apart.py``); an unnamed they/them chain joins the one group
+"""Who is who between grammatical persons: the narrator's "I" and the narration's "you" (and, when asked,
+a quote's I and you) are never one cluster (``persons_apart.py``); an unnamed they/them chain joins the one group
 just before it (``plural_chains.py``)."""
 
 from __future__ import annotations
@@ -7,6 +7,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import numpy as np
+import pytest
 
 from worldstate.config import Settings
 from worldstate.extract.coref.features import KINDS, NARRATOR, NOMINAL, PLURAL, PRON3, QUOTE_I, YOU
@@ -29,7 +30,10 @@ def test_the_narrators_i_and_a_narrative_you_stay_apart() -> None:
     assert persons.allowed(2, np.array([0, 1])).tolist() == [True, False]
 
 
-def test_a_quotes_i_and_you_stay_apart_in_that_quote_only() -> None:
+def test_a_quotes_i_and_you_stay_apart_in_that_quote_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    from worldstate.extract.coref import persons_apart
+
+    monkeypatch.setattr(persons_apart, "SAME_QUOTE", True)  # off by default (see there)
     persons = _persons([QUOTE_I, YOU, YOU], [0, 0, 1])
     persons.add(0, 0)
     assert persons.allowed(1, np.array([0])).tolist() == [False]  # the speaker does not speak to himself

@@ -4,7 +4,7 @@ Outside quotation marks the narrator's "I" and the "you" of the narration (the r
 addressee, or anyone at all: "you have to back that up with other sciences") are two people, so the
 ranker keeps a narrative "you" out of the narrator's cluster and the narrator's "I" out of a cluster
 holding a narrative "you" (``NARRATION``). Inside one quotation the speaker's "I" and the listener's
-"you" are two people too (``SAME_QUOTE``); across quotations they may be one (the turns of a dialogue).
+"you" are two people too (``SAME_QUOTE``, off); across quotations they may be one (the turns of a dialogue).
 """
 
 from __future__ import annotations
@@ -16,9 +16,10 @@ from worldstate.extract.coref.features import NARRATOR, QUOTE_I, YOU, MentionTab
 # LitBank dev, 2026-11-27 (document-level 5-fold CV, seed 0, threshold 0.3, the ranker refitted per fold): CoNLL
 # F1 0.6953 -> 0.6965 with NARRATION (narrative "you" as a singleton: 78 of the 99 gold singletons right, 48
 # before); with the other changes of that day (``plural_chains``, ``first_person.WE_CHAINS`` off) 0.6979 ->
-# 0.6986 with SAME_QUOTE.
+# 0.6986 with SAME_QUOTE, but state questions (tune split) 0.758 against 0.767 without it (Holmes's place lost;
+# Clever Grethel split in two where her own quote's "I" and "you" were both read as hers), so it is off.
 NARRATION = True
-SAME_QUOTE = True
+SAME_QUOTE = False
 
 
 class PersonsApart:

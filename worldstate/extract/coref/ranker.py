@@ -4,7 +4,7 @@ score clears a learned threshold; otherwise it starts a new entity. Greedy, left
 are ruled out whatever the score (``features.allowed``: names that share no word, other given names,
 titles of the other gender; he/she to a place or a thing; a gendered mention to a cluster whose
 gendered mentions are mostly of the other gender; a role noun to a cluster named by another role noun; the narrator's "I" and a he/she outside quotes to
-each other's cluster; the narrator's "I" and a narrative "you", or a quote's I and you, to each other's cluster
+each other's cluster; the narrator's "I" and a narrative "you" to each other's cluster
 (``persons_apart.py``); a parent or spouse noun ("the father") to a named cluster the rule pass did not link it to). Then whole clusters whose names agree are merged (``merge.py``).
 
 The scorer is a one-hidden-layer network (weights in ``data/ranker.json``, fitted by
@@ -171,7 +171,7 @@ def cluster_mentions(
     muted = no_antecedents(table.infos, table.reflexive_of) if BINDING and table.reflexive_of is not None else None
     third = (table.mtype == PRON3) | (table.mtype == PLURAL)
     reflexive_here = third_person_reflexives(table.infos, third) if BINDING and REFLEXIVE_LOCAL else None
-    persons = PersonsApart(table)  # the narrator is not the narration's "you", nor a quote's I its you
+    persons = PersonsApart(table)  # the narrator is not the narration's "you"
     for i in range(n):
         cands, far = candidates(table, i, cluster_of, reps)
         chosen = len(cluster_of)  # a new cluster (ids are the first mention's index)
