@@ -8,6 +8,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import numpy as np
+import pytest
 
 from worldstate.config import Settings
 from worldstate.extract.coref.descriptions import merge_descriptions
@@ -214,13 +215,19 @@ def test_a_we_chain_stays_one_group() -> None:
     assert len(groups) == 1, [(e.name, [by_id[m].text for m in e.mentions]) for e in coref.entities]
 
 
-def test_the_narrators_own_i_and_we_chains_are_one_each() -> None:
-    """Narrative "I" split over three clusters and "we" over two become one of each; a quoted "I" (a
-    speaker's) and an "I" chain holding a name stay where they are."""
+def test_the_narrators_own_i_and_we_chains_are_one_each(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Narrative "I" split over three clusters becomes one; "we" over two stays two (a story's "we" is not
+    one party all through), or becomes one with ``WE_CHAINS``; a quoted "I" (a speaker's) and an "I" chain
+    holding a name stay where they are."""
+    from worldstate.extract.coref import first_person
+
     rows = [(NARRATOR, 0, "", ""), (NAME, 0, "tom", ""), (NARRATOR, 0, "", ""), (WE, 0, "", ""), (NARRATOR, 0, "", "")]
     rows += [(WE, 0, "", ""), (QUOTE_I, 0, "", ""), (NARRATOR, 0, "", "")]
     table = _table(rows)
     table.quote = np.array([-1, -1, -1, -1, -1, -1, 0, -1])
+    out = merge_first_person(table, [0, 1, 0, 3, 4, 5, 6, 7])  # type: ignore[arg-type]
+    assert out == [0, 1, 0, 3, 0, 5, 6, 0]
+    monkeypatch.setattr(first_person, "WE_CHAINS", True)
     out = merge_first_person(table, [0, 1, 0, 3, 4, 5, 6, 7])  # type: ignore[arg-type]
     assert out == [0, 1, 0, 3, 0, 3, 6, 0]
     # "I … Tom" is not narrator-only; the narrator-only chain joins the cluster with most narrative "I"s

@@ -1,6 +1,7 @@
 """The entity-level passes after the mention ranker, in order: clusters whose names agree
 (``merge``), descriptions met again (``descriptions``), he/she chains without a name
-(``pronoun_chains``), the narrator's own "I" and "we" chains (``first_person``), one owner's father,
+(``pronoun_chains``), the narrator's own "I" and "we" chains (``first_person``), they/them chains without
+a name (``plural_chains``), one owner's father,
 mother, husband or wife and a vocative's addressee (``links``), one person's one spouse or parent also from
 kin nouns called out in quotes and marriage read both ways (``kin_facts``); then, mention by mention, a he/she whose sentence names one person of its gender before it (``sole_antecedent``); then a
 small cluster a learned model joins to a larger one (``attach``); last, descriptions met again once more
@@ -15,6 +16,7 @@ from worldstate.extract.coref.first_person import merge_first_person
 from worldstate.extract.coref.kin_facts import merge_kin_facts
 from worldstate.extract.coref.links import link_vocatives, merge_owned_kin
 from worldstate.extract.coref.merge import merge_name_clusters
+from worldstate.extract.coref.plural_chains import join_plural_chains
 from worldstate.extract.coref.pronoun_chains import join_pronoun_chains
 from worldstate.extract.coref.roles import merge_role_references
 from worldstate.extract.coref.sole_antecedent import attach_to_sole_antecedent
@@ -35,6 +37,7 @@ VOCATIVES = False  # "Yes, sir": the one the quote is said to (``links.py``)
 # 66/72 against 65/72. Hansel and Gretel's codex: one page for the father (three before), one for the stepmother
 # (two before).
 KIN_FACTS = True
+PLURAL_CHAINS = True  # they/them chains without a name join the one group just before them (``plural_chains.py``)
 DESCRIPTIONS_AGAIN = True  # descriptions met again, once more at the end (``descriptions.py``: its CV numbers)
 
 
@@ -42,6 +45,8 @@ def consolidate_clusters(table: MentionTable, cluster_of: list[int]) -> list[int
     """``cluster_of`` after the entity-level merge passes."""
     out = join_pronoun_chains(table, merge_descriptions(table, merge_name_clusters(table, cluster_of)))
     out = merge_first_person(table, out)
+    if PLURAL_CHAINS:
+        out = join_plural_chains(table, out)
     if OWNED_KIN:
         out = merge_owned_kin(table, out)
     if KIN_FACTS:

@@ -1,8 +1,8 @@
 """Entity-level pass for the narrator's own words: chains of narrative "I" or "we" split from their own.
 
 Outside quotation marks "I" is the narrator and "we" the narrator's party all through a story opening,
-so the ranker's clusters made only of them are one entity each: every cluster of narrative "we"/"our"/"us"
-alone joins the first such cluster, and (``NARRATOR_CHAINS``) every cluster of narrative "I"/"me"/"my"
+so the ranker's clusters made only of them are one entity each: (``WE_CHAINS``, off) every cluster of
+narrative "we"/"our"/"us" alone joins the first such cluster, and (``NARRATOR_CHAINS``) every cluster of narrative "I"/"me"/"my"
 alone joins the cluster holding most of the narrative "I"s. Quoted I/we belong to their speakers and
 are left to the speech layer.
 
@@ -26,7 +26,11 @@ from worldstate.state import Span
 # LitBank dev, document-level 5-fold CV (ranker per fold, all passes on): both on conll 0.684, clusters per
 # character 4.13; "we" chains off 0.685 / 4.17; "I" chains off 0.677 / 4.22.
 NARRATOR_CHAINS = True
-WE_CHAINS = True
+# Narrative "we" chains joined: off since 2026-11-27. LitBank dev (document-level 5-fold CV, seed 0, with
+# ``persons_apart`` and ``plural_chains``): CoNLL F1 0.6969 on, 0.6979 off. A story's "we" is not one party all
+# through: "our planet" (mankind) and, pages later, "we lit the lantern" (the narrator and Ogilvy) are two
+# entities in LitBank, and joining every "we" chain to the first made them one.
+WE_CHAINS = False
 
 
 def merge_first_person(table: MentionTable, cluster_of: list[int]) -> list[int]:

@@ -4,7 +4,8 @@ score clears a learned threshold; otherwise it starts a new entity. Greedy, left
 are ruled out whatever the score (``features.allowed``: names that share no word, other given names,
 titles of the other gender; he/she to a place or a thing; a gendered mention to a cluster whose
 gendered mentions are mostly of the other gender; a role noun to a cluster named by another role noun; the narrator's "I" and a he/she outside quotes to
-each other's cluster; a parent or spouse noun ("the father") to a named cluster the rule pass did not link it to). Then whole clusters whose names agree are merged (``merge.py``).
+each other's cluster; the narrator's "I" and a narrative "you" to each other's cluster
+(``persons_apart.py``); a parent or spouse noun ("the father") to a named cluster the rule pass did not link it to). Then whole clusters whose names agree are merged (``merge.py``).
 
 The scorer is a one-hidden-layer network (weights in ``data/ranker.json``, fitted by
 ``worldstate bench tune litbank-coref``), run with numpy. Contextual pair features from spaCy's tok2vec
@@ -35,6 +36,7 @@ from worldstate.extract.coref.features import (
     allowed,
     pair_features,
 )
+from worldstate.extract.coref.persons_apart import PersonsApart
 from worldstate.resources.lexicon import lexicon
 
 WINDOW = 30  # recent mentions every mention may link to
@@ -174,6 +176,7 @@ def cluster_mentions(
     third = (table.mtype == PRON3) | (table.mtype == PLURAL)
     reflexive_here = third_person_reflexives(table.infos, third) if BINDING and REFLEXIVE_LOCAL else None
     contrasts = ContrastTracker(table) if CONTRASTS else None
+    persons = PersonsApart(table)  # the narrator is not the narration's "you"
     for i in range(n):
         cands, far = candidates(table, i, cluster_of, reps)
         chosen = len(cluster_of)  # a new cluster (ids are the first mention's index)
@@ -187,6 +190,7 @@ def cluster_mentions(
                 t_i = int(table.mtype[i])
                 if t_i in (PRON3, NARRATOR) and int(table.quote[i]) < 0:
                     ok &= (narrator if t_i == PRON3 else third)[clusters] == 0
+            ok &= persons.allowed(i, clusters)
             r = int(table.role_key[i])
             if r >= 0:  # "the miller" never joins a cluster of "the king"
                 ok &= (role_count[clusters] == 0) | ((role_count[clusters] == 1) & (some_role[clusters] == r))
@@ -223,6 +227,7 @@ def cluster_mentions(
         cluster_of.append(chosen)
         cluster_arr[i] = chosen
         genders[chosen, int(table.gender[i])] += 1
+        persons.add(i, chosen)
         if int(table.quote[i]) < 0 and int(table.mtype[i]) in (PRON3, NARRATOR):
             (narrator if int(table.mtype[i]) == NARRATOR else third)[chosen] += 1
         r = int(table.role_key[i])
