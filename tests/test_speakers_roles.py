@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from worldstate.config import Settings
 
 
@@ -40,8 +42,11 @@ def test_a_pronoun_subject_points_at_the_narration_subject_before_it() -> None:
     assert not any("pronoun_subject_antecedent" in f for n, f in feats.items() if n != "the doctor")
 
 
-def test_the_ranker_candidates_carry_the_roles() -> None:
+def test_the_ranker_candidates_carry_the_roles(monkeypatch: pytest.MonkeyPatch) -> None:
+    from worldstate.extract import speakers
     from worldstate.extract.speakers import candidates
+
+    monkeypatch.setattr(speakers, "ROLES", True)  # off by default (the shipped model is fitted without them)
 
     ex, turns, names = _reader("Mr. Denham came in.\n\n“Have you ever been to Manchester?” he asked Katharine.", "r3")
     feats = {names[c.entity]: c.features for c in candidates(ex, turns, 0)}

@@ -41,7 +41,7 @@ LINE_SENSITIVE = ("turn", "both_neighbours", "prev_", "in_prev_turn", "in_next_t
 SPEAKER_KINDS = (EntityKind.CHARACTER, EntityKind.GROUP)
 VOCATIVE_NOT_SPEAKER = False  # a character called inside a quote does not speak it while another candidate is there (5-fold CV speakers: on .7454-.7415, off .7598)
 EXCHANGE = True  # turn-taking counts through long exchanges as features (:mod:`.speakers_exchange`)
-ROLES = True  # the listener and the hearer the quote's own attribution names, as features (:mod:`.speakers_roles`)
+ROLES = False  # off: the refit with these features made verb-said speakers less sure (see CHANGELOG); the listener and the hearer the quote's own attribution names, as features (:mod:`.speakers_roles`)
 
 
 @dataclass

@@ -3,8 +3,9 @@
 
 A cluster of third-person plural pronouns only joins the one plural group mentioned by name or
 description in the sentences just before its first pronoun (``WINDOW`` sentences, its own included),
-on the same side of a quotation mark. When two or more groups are there, or none, it stays apart: what
-cannot be resolved is left unresolved.
+on the same side of a quotation mark, and never a group that binds one of its pronouns ("the birds had
+picked them up": not the birds; ``binding.py``). When two or more groups are there, or none, it stays
+apart: what cannot be resolved is left unresolved.
 """
 
 from __future__ import annotations
@@ -33,12 +34,19 @@ def join_plural_chains(table: MentionTable, cluster_of: list[int]) -> list[int]:
         first = idxs[0]
         quoted = int(table.quote[first]) >= 0
         start = int(table.sentence[first]) - WINDOW
+        binders = getattr(table, "binders", None)
+        bound = {out[b] for i in idxs for b in (binders[i] if binders is not None else ())}
         found: set[int] = set()
         for j in range(first - 1, -1, -1):
             if int(table.sentence[j]) < start:
                 break
             a = out[j]
-            if a == c or int(table.mtype[j]) not in (NAME, NOMINAL) or (int(table.quote[j]) >= 0) != quoted:
+            if (
+                a == c
+                or a in bound
+                or int(table.mtype[j]) not in (NAME, NOMINAL)
+                or (int(table.quote[j]) >= 0) != quoted
+            ):
                 continue
             if bool(table.plural[j]) or int(table.kind[j]) == GROUP or info[a].plural > 0:
                 found.add(a)
