@@ -331,15 +331,24 @@ def _one_sided_rows(t: MentionTable) -> tuple[np.ndarray, np.ndarray]:
     return as_i, as_j
 
 
-def pair_features(t: MentionTable, i: int, cands: np.ndarray, far: np.ndarray) -> np.ndarray:
+def pair_features(
+    t: MentionTable, i: int, cands: np.ndarray, far: np.ndarray, rows_of: np.ndarray | None = None
+) -> np.ndarray:
     """Feature rows for mention ``i`` against candidate antecedents ``cands`` (indices < i);
     ``far``: True where the candidate is a cluster representative outside the recent window.
+    ``rows_of``: the positions in ``cands`` to make rows for (all when None); the latest compatible
+    candidate is still the latest of all ``cands``.
     The one-sided columns come from :meth:`MentionTable.one_sided`; the pair columns are filled here."""
+    gi, pi = t.gender[i], bool(t.plural[i])
+    gj, pj = t.gender[cands], t.plural[cands].astype(bool)
+    compatible = ((gj == gi) | (gj == 0) | (gi == 0)) & (pj == pi)
+    latest = int(np.flatnonzero(compatible)[np.argmax(cands[compatible])]) if compatible.any() else -1
+    if rows_of is not None:
+        cands, far, gj, pj = cands[rows_of], far[rows_of], gj[rows_of], pj[rows_of]
+        latest = int(np.searchsorted(rows_of, latest)) if latest in rows_of else -1
     as_i, as_j = t.one_sided()
     rows = as_j[cands]
     rows += as_i[i]  # the two sides fill disjoint columns
-    gi, gj = t.gender[i], t.gender[cands]
-    pi, pj = bool(t.plural[i]), t.plural[cands].astype(bool)
     title_i, title_j = t.title_key[i], t.title_key[cands]
     tg_i, tg_j = t.title_gender[i], t.title_gender[cands]
     words_i = t.name_words[i]
@@ -371,9 +380,8 @@ def pair_features(t: MentionTable, i: int, cands: np.ndarray, far: np.ndarray) -
     rows[:, column["nested"]] = (t.first[cands] <= t.first[i]) & (t.last[cands] >= t.last[i])
     rows[:, column["far_representative"]] = far
     rows[:, column["same_rule_kind"]] = t.kind[cands] == t.kind[i]
-    compatible = ((gj == gi) | (gj == 0) | (gi == 0)) & (pj == pi)
-    if compatible.any():  # the latest compatible candidate
-        rows[np.flatnonzero(compatible)[np.argmax(cands[compatible])], column["j_is_latest_compatible"]] = 1.0
+    if latest >= 0:  # the latest compatible candidate
+        rows[latest, column["j_is_latest_compatible"]] = 1.0
     _context_columns(t, i, cands, rows)
     return rows
 

@@ -145,20 +145,40 @@ def _count(table: MentionTable, rec: ClusterSummary, i: int) -> None:
         rec.names.append(i)
 
 
-def _names_agree(parts: dict[int, NameParts], table: MentionTable, a: list[int], b: list[int]) -> bool:
+@dataclass
+class ClusterNames:
+    """The names of one cluster as the merge pass compares them: their words, those words with their
+    diminutives and full forms, and the distinct (given, family, title gender) of its names."""
+
+    words: set[str] = field(default_factory=set)
+    with_nicknames: set[str] = field(default_factory=set)
+    keys: set[tuple[str, str, int]] = field(default_factory=set)
+
+    def add(self, parts: NameParts, title_gender: int) -> None:
+        """One more name mention."""
+        self.words |= parts.words
+        self.with_nicknames |= _with_nicknames(parts.words)
+        self.keys.add((parts.given, parts.family, title_gender))
+
+    def absorb(self, other: ClusterNames) -> None:
+        """Add ``other``'s names (a cluster merged into this one)."""
+        self.words |= other.words
+        self.with_nicknames |= other.with_nicknames
+        self.keys |= other.keys
+
+
+def _names_agree(a: ClusterNames, b: ClusterNames) -> bool:
     """Some name of ``a`` shares a word with one of ``b`` (or a diminutive: "Beth" and "Elizabeth"), and no
     two names clash."""
-    if not any(_with_nicknames(parts[i].words) & parts[j].words for i in a for j in b):
+    if not a.with_nicknames & b.words:
         return False
-    for i in a:
-        for j in b:
-            p, q = parts[i], parts[j]
-            if (p.given and q.given and not _same_given(p.given, q.given)) or (
-                p.family and q.family and p.family != q.family
+    for given_a, family_a, tg_a in a.keys:
+        for given_b, family_b, tg_b in b.keys:
+            if (given_a and given_b and not _same_given(given_a, given_b)) or (
+                family_a and family_b and family_a != family_b
             ):
                 return False
-            tg_i, tg_j = int(table.title_gender[i]), int(table.title_gender[j])
-            if tg_i and tg_j and tg_i != tg_j:
+            if tg_a and tg_b and tg_a != tg_b:
                 return False
     return True
 
@@ -179,20 +199,25 @@ def _by_main_name(
 def merge_name_clusters(table: MentionTable, cluster_of: list[int]) -> list[int]:
     """``cluster_of`` with each named cluster merged into the one earlier named cluster its names match."""
     info = summarize_clusters(table, cluster_of)
-    parts = {i: name_parts(table.infos[i].mention.text) for rec in info.values() for i in rec.names}
+    names: dict[int, ClusterNames] = {}
+    for c, rec in info.items():
+        for i in rec.names:
+            names.setdefault(c, ClusterNames()).add(name_parts(table.infos[i].mention.text), int(table.title_gender[i]))
     target: dict[int, int] = {}  # merged cluster → the cluster it joined
-    kept: list[int] = []  # named clusters so far, by first mention
+    kept: dict[int, int] = {}  # named clusters so far → their rank by first mention
+    by_word: dict[str, set[int]] = {}  # word → the kept clusters whose names (or their nicknames) hold it
     for c in sorted(info, key=lambda c: info[c].first):
         rec = info[c]
         if not rec.names:
             continue
+        sharing = set().union(*(by_word.get(w, ()) for w in names[c].words))
         options = []
-        for a in kept:
+        for a in sorted(sharing, key=kept.__getitem__):
             other = info[a]
             ga, gb = other.gender(), rec.gender()
             if (ga and gb and ga != gb) or (other.plural > 0) != (rec.plural > 0):
                 continue
-            if _names_agree(parts, table, other.names, rec.names):
+            if _names_agree(names[a], names[c]):
                 options.append(a)
         if len(options) > 1:
             keys = {int(table.name_key[i]) for i in rec.names}
@@ -205,6 +230,12 @@ def merge_name_clusters(table: MentionTable, cluster_of: list[int]) -> list[int]
             info[a].names += rec.names
             info[a].genders = [x + y for x, y in zip(info[a].genders, rec.genders, strict=True)]
             info[a].plural += rec.plural
+            new_words = names[c].with_nicknames - names[a].with_nicknames
+            names[a].absorb(names[c])
         else:
-            kept.append(c)
+            a = c
+            kept[c] = len(kept)
+            new_words = names[c].with_nicknames
+        for w in new_words:
+            by_word.setdefault(w, set()).add(a)
     return [target.get(c, c) for c in cluster_of]

@@ -37,6 +37,7 @@ from worldstate.extract.coref.features import (
     pair_features,
 )
 from worldstate.extract.coref.persons_apart import PersonsApart
+from worldstate.extract.coref.representatives import Representatives
 from worldstate.resources.lexicon import lexicon
 
 WINDOW = 30  # recent mentions every mention may link to
@@ -137,22 +138,16 @@ def ranker_for(settings: Any) -> RankerModel | bool:
 
 
 def candidates(
-    table: MentionTable, i: int, cluster_of: list[int], reps: dict[int, int]
+    table: MentionTable, i: int, cluster_of: list[int], reps: Representatives
 ) -> tuple[np.ndarray, np.ndarray]:
     """Antecedent candidates of mention ``i``: the last WINDOW mentions, then the representative (latest
     name, or latest narrator "I") of every earlier cluster not in that window. Returns (indices, far flags)."""
     start = max(0, i - WINDOW)
     near = list(range(start, i))
-    seen = {cluster_of[j] for j in near}
-    far = sorted(r for c, r in reps.items() if c not in seen and r < start)
+    far = reps.before(start, {cluster_of[j] for j in near})
     cands = np.asarray(far + near, dtype=np.int64)
-    flags = np.asarray([1.0] * len(far) + [0.0] * len(near))
+    flags = np.concatenate((np.ones(len(far)), np.zeros(len(near))))
     return cands, flags
-
-
-def _update_reps(table: MentionTable, i: int, cluster: int, reps: dict[int, int]) -> None:
-    if table.mtype[i] in (NAME, NARRATOR):
-        reps[cluster] = i
 
 
 def cluster_mentions(
@@ -163,7 +158,7 @@ def cluster_mentions(
     n = len(table.infos)
     cluster_of: list[int] = []
     cluster_arr = np.zeros(n, dtype=np.int64)  # cluster_of as an array (cluster ids are mention indices)
-    reps: dict[int, int] = {}
+    reps = Representatives()
     genders = np.zeros((n, 3), dtype=np.int64)  # cluster → mentions of [unknown, male, female] gender
     roles: dict[int, set[int]] = {}  # cluster → role nouns of its nominals
     role_count = np.zeros(n, dtype=np.int64)  # cluster → how many role nouns, and one of them
@@ -204,8 +199,11 @@ def cluster_mentions(
             for binder in table.binders[i] if table.binders is not None and BINDING else ():
                 ok &= clusters != cluster_arr[binder]  # "the birds had picked them up": not the birds (binding.py)
             if contrasts is not None:  # "the young king" never joins a cluster of "the old king" (contrasts.py)
-                ok &= contrasts.allowed(i, clusters)
-            probs = model.score(pair_features(table, i, cands, far)) * ok
+                ok[ok] = contrasts.allowed(i, clusters[ok])
+            probs = np.zeros(len(cands))  # only the allowed candidates are scored; the others stay at 0
+            scored = np.flatnonzero(ok)
+            if len(scored):
+                probs[scored] = model.score(pair_features(table, i, cands, far, scored))
             best = int(np.argmax(probs))
             reporter = _reporting_subject(table, i, cands, ok)
             reflexive = _reflexive_subject(table, i, cands, ok)
@@ -238,7 +236,7 @@ def cluster_mentions(
         if int(table.mtype[i]) == NAME:
             e = int(table.rule_entity[i])
             named_by[chosen] = e if named_by[chosen] in (-1, e) else -2
-        _update_reps(table, i, chosen, reps)
+        reps.update(table, i, chosen)
         if contrasts is not None:
             contrasts.add(i, chosen)
     if not MERGE_NAMED:
@@ -272,9 +270,9 @@ def _reporting_subject(table: MentionTable, i: int, cands: np.ndarray, ok: np.nd
     verb = int(table.reporter[i])
     if verb < 0:
         return None
-    for j, allowed_link in zip(cands, ok, strict=True):
+    for j in cands[ok]:
         j = int(j)
-        if allowed_link and int(table.governor[j]) == verb and int(table.role[j]) == 0:
+        if int(table.governor[j]) == verb and int(table.role[j]) == 0:
             return j
     return None
 
@@ -283,7 +281,7 @@ def _reflexive_subject(table: MentionTable, i: int, cands: np.ndarray, ok: np.nd
     """The subject of the clause whose reflexive object ``i`` is, if an allowed candidate (``BINDING``)."""
     if not BINDING or table.reflexive_of is None or not table.reflexive_of[i]:
         return None
-    allowed_here = {int(j) for j, a in zip(cands, ok, strict=True) if a}
+    allowed_here = {int(j) for j in cands[ok]}
     return next((j for j in table.reflexive_of[i] if j in allowed_here), None)
 
 
@@ -291,13 +289,13 @@ def training_pairs(table: MentionTable, gold_of: list[int]) -> tuple[np.ndarray,
     """Feature rows and labels with gold clusters as the history (``gold_of``: a gold cluster id per mention,
     a fresh id for mentions that are not gold mentions)."""
     rows, labels = [], []
-    reps: dict[int, int] = {}
+    reps = Representatives()
     for i in range(len(table.infos)):
         cands, far = candidates(table, i, gold_of[:i], reps)
         if len(cands):
             rows.append(pair_features(table, i, cands, far))
             labels.append(np.asarray([gold_of[int(j)] == gold_of[i] for j in cands], dtype=float))
-        _update_reps(table, i, gold_of[i], reps)
+        reps.update(table, i, gold_of[i])
     if not rows:
         return np.zeros((0, len(FEATURE_NAMES))), np.zeros(0)
     return np.vstack(rows), np.concatenate(labels)
