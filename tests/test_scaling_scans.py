@@ -97,3 +97,49 @@ def test_speaker_ranks_are_sorted_once_per_rerank(monkeypatch: pytest.MonkeyPatc
     sizes = sorted((len(e.mentions) for e in entities.values()), reverse=True)
     for n in range(8):  # as the per-quote sort ranked them
         assert seen[0].rank(n) == bisect.bisect_left([-s for s in sizes], -n)
+
+
+def test_far_representatives_are_read_by_bisection() -> None:
+    """The ranker's far candidates (every earlier cluster's latest name before the window, less the clusters
+    in the window) equal the scan over every cluster they replace."""
+    from worldstate.extract.coref.features import NAME, PRON3
+    from worldstate.extract.coref.representatives import Representatives
+
+    rng = np.random.default_rng(0)
+    mtype = np.where(rng.random(2000) < 0.5, NAME, PRON3)
+    cluster_of = [int(c) for c in rng.integers(0, N, size=len(mtype))]
+    table = SimpleNamespace(mtype=mtype)
+    reps, scanned = Representatives(), {}
+    for i, c in enumerate(cluster_of):
+        start = max(0, i - 30)
+        seen = set(cluster_of[start:i])
+        want = sorted(r for k, r in scanned.items() if k not in seen and r < start)
+        assert reps.before(start, seen) == want, i
+        reps.update(table, i, c)  # type: ignore[arg-type]
+        if mtype[i] == NAME:
+            scanned[c] = i
+
+
+def test_name_merge_compares_only_clusters_that_share_a_name_word(monkeypatch: pytest.MonkeyPatch) -> None:
+    """N named characters, each named twice far apart: each second naming is compared with its own first one
+    only (it was compared with every earlier named cluster, name mention by name mention)."""
+    from worldstate.extract.coref import merge
+    from worldstate.extract.coref.features import NAME
+
+    tag = [chr(97 + e // 26) + chr(97 + e % 26) for e in range(N)]  # names are letters only: "annaab"
+    names = [f"anna{t} smith{t}" for t in tag] + [f"anna{t}" for t in tag]
+    keys = {w: k for k, w in enumerate(dict.fromkeys(names))}
+    table = SimpleNamespace(
+        infos=[SimpleNamespace(mention=SimpleNamespace(text=w.title())) for w in names],
+        mtype=np.full(len(names), NAME),
+        gender=np.zeros(len(names), dtype=int),
+        plural=np.zeros(len(names), dtype=bool),
+        name_key=np.array([keys[w] for w in names]),
+        title_gender=np.zeros(len(names), dtype=int),
+    )
+    compared = []
+    agree = merge._names_agree
+    monkeypatch.setattr(merge, "_names_agree", lambda a, b: compared.append(1) or agree(a, b))
+    out = merge.merge_name_clusters(table, list(range(len(names))))  # type: ignore[arg-type]
+    assert out == list(range(N)) * 2  # each "AnnaK" joins "AnnaK SmithK"
+    assert len(compared) <= 2 * N

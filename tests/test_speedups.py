@@ -128,6 +128,8 @@ def test_pair_features_equal_the_plain_reference(monkeypatch: pytest.MonkeyPatch
         plain = [k for k, name in enumerate(FEATURE_NAMES) if not name.startswith("ctx_")]
         assert np.array_equal(got[:, plain], want[:, plain]), i
         assert np.allclose(got, want, atol=1e-5), i  # contextual columns: float32 sums in another order
+        some = np.flatnonzero(rng.random(len(cands)) < 0.5)  # the ranker's allowed rows: the same rows, and the
+        assert np.array_equal(pair_features(table, i, cands, far, some), got[some]), i  # latest of all cands
     assert np.abs(table.head_vec).sum() > 0, "the parse's contextual vectors reached the table"
 
 
