@@ -342,13 +342,7 @@ def timeline_alarms_cmd(
     if heads:
         _clean_heads(litbank, gutenberg, cache, limit, json_out)
         return
-    result = measure(
-        Path(litbank) if litbank else None,
-        Path(gutenberg) if gutenberg else None,
-        Path(cache) if cache else None,
-        click.echo,
-        limit,
-    )
+    result = measure(*_clean_texts(litbank, gutenberg, cache), click.echo, limit)
     click.echo(f"{result['texts']} texts, {result['words']} words")
     for rule, rate in result["rules"].items():  # type: ignore[union-attr]
         click.echo(f"{rule}: {rate['findings']} findings, {rate['per_10k_words']} per 10,000 words")
@@ -356,18 +350,17 @@ def timeline_alarms_cmd(
         atomic_write_text(json_out, json.dumps(result, indent=2) + "\n")
 
 
+def _clean_texts(litbank: str, gutenberg: str, cache: str | None) -> tuple[Path | None, Path | None, Path | None]:
+    """The clean-text folders and the cache of ``timeline-alarms`` as paths (an empty option is none)."""
+    return (Path(litbank) if litbank else None, Path(gutenberg) if gutenberg else None, Path(cache) if cache else None)
+
+
 def _clean_heads(litbank: str, gutenberg: str, cache: str | None, limit: int | None, json_out: str | None) -> None:
     """``timeline-alarms --heads``: every story-only head's findings on the clean texts."""
     from worldstate.bench.clean_findings import measure_heads
     from worldstate.files import atomic_write_text
 
-    result = measure_heads(
-        Path(litbank) if litbank else None,
-        Path(gutenberg) if gutenberg else None,
-        Path(cache) if cache else None,
-        click.echo,
-        limit,
-    )
+    result = measure_heads(*_clean_texts(litbank, gutenberg, cache), click.echo, limit)
     click.echo(f"{result['texts']} texts, {result['words']} words, threshold {result['threshold']}")
     for kind, row in result["kinds"].items():
         click.echo(f"{kind}: {row['findings']} findings, {row['shown']} shown (probability {row['probability']})")

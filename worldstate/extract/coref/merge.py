@@ -239,3 +239,11 @@ def merge_name_clusters(table: MentionTable, cluster_of: list[int]) -> list[int]
         for w in new_words:
             by_word.setdefault(w, set()).add(a)
     return [target.get(c, c) for c in cluster_of]
+
+
+def chains_of_type(table: MentionTable, cluster_of: list[int], mtype: int) -> list[tuple[int, list[int]]]:
+    """Each cluster made only of mentions of type ``mtype`` (a pronoun chain), with its mention indexes."""
+    members: dict[int, list[int]] = {}
+    for i, c in enumerate(cluster_of):
+        members.setdefault(c, []).append(i)
+    return [(c, idxs) for c, idxs in members.items() if all(int(table.mtype[i]) == mtype for i in idxs)]

@@ -11,7 +11,7 @@ apart: what cannot be resolved is left unresolved.
 from __future__ import annotations
 
 from worldstate.extract.coref.features import KINDS, NAME, NOMINAL, PLURAL, MentionTable
-from worldstate.extract.coref.merge import summarize_clusters
+from worldstate.extract.coref.merge import chains_of_type, summarize_clusters
 
 # LitBank dev, 2026-11-27 (document-level 5-fold CV, seed 0, threshold 0.3): CoNLL F1 0.6965 -> 0.6969 (with
 # ``persons_apart``); WINDOW 1 / 2 / 3 gave 0.6986 / 0.6986 / 0.6985 with the day's other changes. Only groups
@@ -24,13 +24,8 @@ def join_plural_chains(table: MentionTable, cluster_of: list[int]) -> list[int]:
     """``cluster_of`` with each unnamed they/them chain joined to the one plural group just before it."""
     out = list(cluster_of)
     info = summarize_clusters(table, out)
-    members: dict[int, list[int]] = {}
-    for i, c in enumerate(out):
-        members.setdefault(c, []).append(i)
     target: dict[int, int] = {}
-    for c, idxs in members.items():
-        if any(int(table.mtype[i]) != PLURAL for i in idxs):
-            continue
+    for c, idxs in chains_of_type(table, out, PLURAL):
         first = idxs[0]
         quoted = int(table.quote[first]) >= 0
         start = int(table.sentence[first]) - WINDOW

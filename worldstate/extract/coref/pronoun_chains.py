@@ -10,7 +10,7 @@ what cannot be resolved is left unresolved.
 from __future__ import annotations
 
 from worldstate.extract.coref.features import NAME, NOMINAL, PRON3, MentionTable
-from worldstate.extract.coref.merge import summarize_clusters
+from worldstate.extract.coref.merge import chains_of_type, summarize_clusters
 
 WINDOW = 2  # sentences before the chain's first pronoun
 STRICT_GENDER = True  # a character of unknown gender there counts as a rival
@@ -20,13 +20,8 @@ def join_pronoun_chains(table: MentionTable, cluster_of: list[int]) -> list[int]
     """``cluster_of`` with each unnamed he/she chain joined to the one compatible character just before it."""
     out = list(cluster_of)
     info = summarize_clusters(table, out)
-    members: dict[int, list[int]] = {}
-    for i, c in enumerate(out):
-        members.setdefault(c, []).append(i)
     target: dict[int, int] = {}
-    for c, idxs in members.items():
-        if any(int(table.mtype[i]) != PRON3 for i in idxs):
-            continue
+    for c, idxs in chains_of_type(table, out, PRON3):
         genders = {int(table.gender[i]) for i in idxs}
         if len(genders) != 1 or 0 in genders:
             continue
