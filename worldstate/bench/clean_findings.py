@@ -19,6 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from worldstate.bench.timeline_alarms import CleanCorpus
 from worldstate.config import Settings
 
 
@@ -33,14 +34,7 @@ def _calibration_in_use(settings: Settings) -> tuple[Any, float, bool]:
     return cal, (cal.threshold if chosen is None else chosen), fitted_on_clean
 
 
-def measure_heads(
-    litbank: Path | None,
-    gutenberg: Path | None,
-    cache: Path | None,
-    echo: Callable[[str], None],
-    limit: int | None = None,
-    settings: Settings | None = None,
-) -> dict[str, Any]:
+def measure_heads(corpus: CleanCorpus, echo: Callable[[str], None], settings: Settings | None = None) -> dict[str, Any]:
     """Run every story-only head over the clean texts; print each finding; return counts and rates."""
     import tempfile
 
@@ -52,8 +46,9 @@ def measure_heads(
     found: Counter[str] = Counter()
     shown: Counter[str] = Counter()
     with tempfile.TemporaryDirectory() as scratch:
-        for n, text in enumerate(clean_tuning_texts(litbank, gutenberg, cache or Path(scratch))):
-            if limit is not None and n >= limit:
+        texts_in = clean_tuning_texts(corpus.litbank, corpus.gutenberg, corpus.cache or Path(scratch))
+        for n, text in enumerate(texts_in):
+            if corpus.limit is not None and n >= corpus.limit:
                 break
             words += text.words
             texts += 1

@@ -33,6 +33,23 @@ class CleanText:
         return len(self.text.split())
 
 
+@dataclass(frozen=True)
+class CleanCorpus:
+    """Where the clean texts come from (either folder may be left out), the per-text cache and a cap."""
+
+    litbank: Path | None
+    gutenberg: Path | None
+    cache: Path | None = None
+    limit: int | None = None
+
+    def texts(self) -> Iterator[CleanText]:
+        """The clean texts in order, at most ``limit`` of them."""
+        for n, item in enumerate(clean_texts(self.litbank, self.gutenberg)):
+            if self.limit is not None and n >= self.limit:
+                return
+            yield item
+
+
 def clean_texts(litbank: Path | None, gutenberg: Path | None) -> Iterator[CleanText]:
     """LitBank ``coref/brat/*.txt`` openings, then every tale of each Gutenberg collection."""
     if litbank is not None:
@@ -125,20 +142,12 @@ def analysed(item: CleanText, cache: Path | None) -> World:
     return world
 
 
-def measure(
-    litbank: Path | None,
-    gutenberg: Path | None,
-    cache: Path | None,
-    echo: Callable[[str], None],
-    limit: int | None = None,
-) -> dict[str, object]:
+def measure(corpus: CleanCorpus, echo: Callable[[str], None]) -> dict[str, object]:
     """Run every rule over the clean texts; print each finding; return the per-rule rates."""
     words, texts = 0, 0
     per_rule: Counter[str] = Counter()
-    for n, item in enumerate(clean_texts(litbank, gutenberg)):
-        if limit is not None and n >= limit:
-            break
-        rows = findings_of(item, cache)
+    for item in corpus.texts():
+        rows = findings_of(item, corpus.cache)
         words += item.words
         texts += 1
         for row in rows:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -11,6 +12,9 @@ from worldstate.bench.tasks import TASKS
 from worldstate.bench.tune import tunable
 from worldstate.cli.common import choice_option, file_option, folder_option, ignore_option, llm_options, model_options
 from worldstate.config import Settings
+
+if TYPE_CHECKING:
+    from worldstate.bench.timeline_alarms import CleanCorpus
 
 BENCHMARKS = tuple(TASKS)  # the benchmark registry: one declaration per task
 
@@ -342,7 +346,7 @@ def timeline_alarms_cmd(
     if heads:
         _clean_heads(litbank, gutenberg, cache, limit, json_out)
         return
-    result = measure(*_clean_texts(litbank, gutenberg, cache), click.echo, limit)
+    result = measure(_clean_corpus(litbank, gutenberg, cache, limit), click.echo)
     click.echo(f"{result['texts']} texts, {result['words']} words")
     for rule, rate in result["rules"].items():  # type: ignore[union-attr]
         click.echo(f"{rule}: {rate['findings']} findings, {rate['per_10k_words']} per 10,000 words")
@@ -350,9 +354,14 @@ def timeline_alarms_cmd(
         atomic_write_text(json_out, json.dumps(result, indent=2) + "\n")
 
 
-def _clean_texts(litbank: str, gutenberg: str, cache: str | None) -> tuple[Path | None, Path | None, Path | None]:
-    """The clean-text folders and the cache of ``timeline-alarms`` as paths (an empty option is none)."""
-    return (Path(litbank) if litbank else None, Path(gutenberg) if gutenberg else None, Path(cache) if cache else None)
+def _clean_corpus(litbank: str, gutenberg: str, cache: str | None, limit: int | None) -> CleanCorpus:
+    """The clean texts of ``timeline-alarms`` from its options (an empty folder option is none)."""
+    from worldstate.bench.timeline_alarms import CleanCorpus
+
+    def folder(value: str | None) -> Path | None:
+        return Path(value) if value else None
+
+    return CleanCorpus(folder(litbank), folder(gutenberg), folder(cache), limit)
 
 
 def _clean_heads(litbank: str, gutenberg: str, cache: str | None, limit: int | None, json_out: str | None) -> None:
@@ -360,7 +369,7 @@ def _clean_heads(litbank: str, gutenberg: str, cache: str | None, limit: int | N
     from worldstate.bench.clean_findings import measure_heads
     from worldstate.files import atomic_write_text
 
-    result = measure_heads(*_clean_texts(litbank, gutenberg, cache), click.echo, limit)
+    result = measure_heads(_clean_corpus(litbank, gutenberg, cache, limit), click.echo)
     click.echo(f"{result['texts']} texts, {result['words']} words, threshold {result['threshold']}")
     for kind, row in result["kinds"].items():
         click.echo(f"{kind}: {row['findings']} findings, {row['shown']} shown (probability {row['probability']})")
