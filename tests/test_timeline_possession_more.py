@@ -26,6 +26,8 @@ TEXTS = {
     "apposed": "She came in, a candle in her hand.",
     "man_with": "Tom met an old man with a stick in his hand.",
     "seen_with": "I saw John with a torch in one hand, and a dagger in the other.",
+    "dripping": "I saw John, with a torch in one hand, and a dagger dripping with blood in the other.",
+    "nothing": "The boy had a coin. He stood with nothing in his hand.",
     "hand_not_thing": "Tom stood there with his hat in his hand and joy in his heart.",
 }  # analysed once each: the ``worlds`` fixture (conftest.py)
 
@@ -80,3 +82,8 @@ def test_one_seen_with_a_thing_in_hand_holds_it_not_the_one_who_sees(worlds: dic
 
 def test_only_a_portable_thing_is_held_in_hand(worlds: dict[str, World]) -> None:
     assert holders(worlds["hand_not_thing"], "joy", 0) == []
+
+
+def test_a_thing_modified_by_what_is_in_hand_is_held(worlds: dict[str, World]) -> None:
+    assert holders(worlds["dripping"], "dagger", 0) == ["john"]
+    assert holders(worlds["nothing"], "coin", 1) == ["boy"]

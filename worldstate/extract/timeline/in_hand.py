@@ -2,7 +2,8 @@
 "with a torch in one hand and a dagger in the other".
 
 A portable thing (:func:`.handling.is_portable`) with an "in" phrase of a hand noun (``HAND_NOUNS``), on
-the thing itself or beside it on the same head ("with a knife in his hand", parsed either way), is held by
+the thing itself, on a noun of its modifier ("a dagger dripping with blood in the other") or beside it on
+the same head ("with a knife in his hand", parsed either way), is held by
 the hand's owner when a noun names it ("the king's hand"), else by the one the phrase describes: the
 subject of the verb it hangs on (its person object after a verb of finding: "saw John with a torch in one
 hand"), or the person noun it hangs on ("met an old man with a stick in his hand": the old man, whatever
@@ -37,10 +38,11 @@ def things_in_hand(view: SentenceView) -> list[Change]:
 def _held_in(view: SentenceView, hand: Token) -> Iterator[Change]:
     prep = hand.head
     thing_tok = prep.head if prep.head.pos_ in ("NOUN", "PRON") else _sibling_thing(prep)
-    if thing_tok is None:
-        return
-    thing = holdable(view, thing_tok)
-    if thing is None or not is_portable(thing[2]):
+    thing = _portable(view, thing_tok)
+    if thing is None and thing_tok is not None:  # "a dagger dripping with blood in the other": the dagger
+        thing_tok = _modified_thing(view, thing_tok)
+        thing = _portable(view, thing_tok)
+    if thing is None or thing_tok is None:
         return
     holder = _owner(view, hand, named_only=True) or _described(view, thing_tok) or _owner(view, hand)
     if not holder or view.kind(holder) not in PEOPLE or holder == thing[0]:
@@ -50,6 +52,23 @@ def _held_in(view: SentenceView, hand: Token) -> Iterator[Change]:
     yield make_change(
         view, anchor, holder, Predicate.HOLDS, value, thing_tok, hand, value_text=text, object_lemma=lemma
     )
+
+
+def _portable(view: SentenceView, tok: Token | None) -> tuple[str, str, str] | None:
+    """(value, text, lemma) of a holdable, portable thing, else None."""
+    thing = holdable(view, tok)
+    return thing if thing is not None and is_portable(thing[2]) else None
+
+
+def _modified_thing(view: SentenceView, tok: Token) -> Token | None:
+    """The nearest portable thing whose modifier holds ``tok`` ("a dagger dripping with blood": blood →
+    dagger), not past a clause's verb ("stood with nothing in his hand")."""
+    for above in tok.ancestors:
+        if above.pos_ in ("VERB", "AUX") and above.dep_ not in ("acl", "amod"):
+            return None
+        if above.pos_ == "NOUN" and _portable(view, above) is not None:
+            return above
+    return None
 
 
 def _sibling_thing(prep: Token) -> Token | None:
