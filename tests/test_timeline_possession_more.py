@@ -1,6 +1,6 @@
 """Possession readings on small hand-written texts: a double object the parser split (``second_object.py``),
-consuming with a particle (``verbs.class_of``), a thing left behind or let fall (``left_behind.py``) and a
-thing in someone's hand (``in_hand.py``)."""
+consuming with a particle (``verbs.class_of``), a thing left behind, let fall or put down
+(``left_behind.py``) and a thing in someone's hand (``in_hand.py``)."""
 
 from __future__ import annotations
 
@@ -22,6 +22,10 @@ TEXTS = {
     "left_before": "The miller picked up the sack which the boy had left behind.",
     "let_fall": "The boy picked up the ring. He let the ring fall.",
     "let_fall_into": "The boy picked up the ring. He let the ring fall into the well.",
+    "set_down": "The girl took the basket. She set the basket down.",
+    "laid_aside": "The knight drew his sword. He laid aside the sword.",
+    "put_aside": "The miller took the sack. He put the sack aside.",
+    "took_down": "The miller took the sack. He took the sack down.",
     "in_his_hand": "The hunter stood there with a knife in his hand.",
     "apposed": "She came in, a candle in her hand.",
     "man_with": "Tom met an old man with a stick in his hand.",
@@ -87,3 +91,13 @@ def test_only_a_portable_thing_is_held_in_hand(worlds: dict[str, World]) -> None
 def test_a_thing_modified_by_what_is_in_hand_is_held(worlds: dict[str, World]) -> None:
     assert holders(worlds["dripping"], "dagger", 0) == ["john"]
     assert holders(worlds["nothing"], "coin", 1) == ["boy"]
+
+
+def test_a_thing_put_down_with_no_place_is_no_longer_held(worlds: dict[str, World]) -> None:
+    assert holders(worlds["set_down"], "basket", 1) == []
+    assert holders(worlds["laid_aside"], "sword", 1) == []
+    assert holders(worlds["put_aside"], "sack", 1) == []
+
+
+def test_taking_a_thing_down_keeps_it(worlds: dict[str, World]) -> None:
+    assert holders(worlds["took_down"], "sack", 1) == ["miller"]

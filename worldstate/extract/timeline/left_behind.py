@@ -1,5 +1,5 @@
-"""A thing left behind or let fall is no longer held: "he left the sack behind in the mill", "she left her
-basket at the door", "he let the ring fall".
+"""A thing left behind, let fall or put down is no longer held: "he left the sack behind in the mill", "she
+left her basket at the door", "he let the ring fall", "she set the basket down", "laid aside the sword".
 
 - leaving: a verb of ``leave_behind_verbs`` (leave, abandon, desert, forsake) whose object is a portable
   thing (:func:`.handling.is_portable`: a physical thing by WordNet, not a house or a table), with no one to
@@ -7,7 +7,10 @@ basket at the door", "he let the ring fall".
   left in ("left the bread untouched", "leave it alone"), and not in a relative clause on the thing ("picked
   up the stick which the visitor had left behind": the leaving came before);
 - letting fall: "let" with a bare verb of ``self_moving_release`` (fall, drop, slip, roll) whose subject
-  is a thing one can hold and no place to go to (a place is read by the patterns of place).
+  is a thing one can hold and no place to go to (a place is read by the patterns of place);
+- putting down: a verb of WordNet's ``put`` class (lay, set, put, place, throw: ``data/verb_classes.json``)
+  with a down/aside particle and no place ("set the basket down"; with a place the possession patterns
+  read it: "laid it on the table").
 
 Nobody holds the thing afterwards; where it is stays for the readings of place.
 """
@@ -20,15 +23,17 @@ from worldstate.extract.timeline.change import RELEASE, Change, make_change
 from worldstate.extract.timeline.clause import SentenceView, Token, direct_object
 from worldstate.extract.timeline.handling import is_portable
 from worldstate.extract.timeline.patterns import holdable
+from worldstate.extract.timeline.verbs import PUT, particle, verb_classes
 from worldstate.state.timeline import Predicate
 
 COMPLEMENTS = frozenset({"acomp", "oprd", "xcomp", "ccomp"})  # "left it alone", "left the bread untouched"
 STATES = frozenset({"alone", "untouched", "open", "unopened", "lying"})
 RECIPIENT_PREPS = frozenset({"to", "for", "with"})  # "left it to his son", "left it with the innkeeper"
+SET_DOWN = frozenset({"down", "aside"})  # particles of putting a thing out of one's hands
 
 
 def left_things(view: SentenceView) -> list[Change]:
-    """Every thing left behind or let fall in one sentence."""
+    """Every thing left behind, let fall or put down in one sentence."""
     out: list[Change] = []
     for verb in view.doc:
         if verb.pos_ != "VERB":
@@ -38,6 +43,8 @@ def left_things(view: SentenceView) -> list[Change]:
             out += _left(view, verb)
         elif lemma == "let":
             out += _let_fall(view, verb)
+        elif _set_down(verb) and verb_classes().verbs.get(lemma) == PUT:
+            out += _put_down(view, verb)
     return out
 
 
@@ -63,6 +70,23 @@ def _let_fall(view: SentenceView, verb: Token) -> Iterator[Change]:
         thing = next((c for c in bare.children if c.dep_ == "nsubj"), None)
         if thing is not None and view.agent(verb):
             yield from _released(view, verb, thing)
+
+
+def _set_down(verb: Token) -> bool:
+    """A down/aside particle ("set it down", "put the sack aside": the parser makes "aside" an adverb)."""
+    return particle(verb) in SET_DOWN or any(
+        c.dep_ in ("prt", "advmod") and c.lower_ in SET_DOWN for c in verb.children
+    )
+
+
+def _put_down(view: SentenceView, verb: Token) -> Iterator[Change]:
+    """ "set the basket down", "laid aside the sword": out of the hands, with no place told."""
+    obj = direct_object(verb)
+    if obj is None or obj.dep_ != "dobj" or not view.agent(verb):
+        return
+    if any(c.dep_ == "prep" and c.lower_ in view.w.destination_preps for c in verb.children):
+        return  # "laid it down on the table": the possession patterns put it there
+    yield from _released(view, verb, obj)
 
 
 def _released(view: SentenceView, verb: Token, tok: Token) -> Iterator[Change]:
