@@ -26,6 +26,7 @@ from worldstate.extract.timeline.object_noun import object_noun
 from worldstate.extract.timeline.places import is_gathering_noun, is_place_noun, is_plant_noun, vessel_boarded
 from worldstate.extract.timeline.readers import NOUN_TAGS, VERB_TAGS, Reader, read_tokens
 from worldstate.extract.timeline.relations import relation_by_noun, relation_by_verb
+from worldstate.extract.timeline.second_object import split_double_object
 from worldstate.extract.timeline.self_report import as_fact
 from worldstate.extract.timeline.severed import is_severed
 from worldstate.extract.timeline.tally import added_to_others
@@ -497,6 +498,9 @@ def _object_and_recipient(verb: Token) -> tuple[Token | None, Token | None]:
         recipient = next((c for c in to.children if c.dep_ == "pobj"), None) if to is not None else None
     if recipient is None and len(dobjs) >= 2:
         recipient = dobjs[0]
+    split = split_double_object(verb) if recipient is None else None
+    if split is not None:  # "handed the soldier the cup", parsed as an object and an adverbial noun
+        recipient, obj = split
     if recipient is None:  # the parser hung "to her" on the object ("the key to the gardener") or a particle
         hosts = list(obj.subtree) if obj is not None else []  # "the keys of the fort to the enemy"
         hosts += [c for c in verb.children if c.dep_ in ("advmod", "prt") and c.lower_ in PARTICLES]

@@ -55,10 +55,13 @@ def particle(verb: Token) -> str:
 
 
 def class_of(verb: Token, w: Words) -> str | None:
-    """The class of a verb token: a WordNet particle verb ("put_back", "throw_away"), else the hand lists
-    of ``patterns.yaml`` (give, lose/consume, take), else WordNet's class of the lemma."""
+    """The class of a verb token: a verb of consuming (lose, with any particle: "ate it up"), else a WordNet
+    particle verb ("put_back", "throw_away"), else the hand lists of ``patterns.yaml`` (give, lose, take),
+    else WordNet's class of the lemma."""
     lemma = verb.lemma_.lower()  # type: ignore[attr-defined]
     classes = verb_classes()
+    if lemma in w.consume_verbs:  # "ate it up", "burnt it up": what is consumed is gone, whatever the particle
+        return LOSE
     prt = particle(verb)
     if prt and f"{lemma}_{prt}" in classes.verbs and f"{lemma}_{prt}" not in classes.excluded:
         return classes.verbs[f"{lemma}_{prt}"]
