@@ -12,6 +12,7 @@ from worldstate.extract.timeline.assemble import assemble
 from worldstate.extract.timeline.clause import SentenceView, sentence_views
 from worldstate.extract.timeline.conjoined import conjoined_holdings
 from worldstate.extract.timeline.death_senses import deaths_by_sense
+from worldstate.extract.timeline.deeds import deed_tallies
 from worldstate.extract.timeline.dialogue_kin import dialogue_kin
 from worldstate.extract.timeline.handling import handled_things
 from worldstate.extract.timeline.hold_and_place import hold_and_place
@@ -50,6 +51,7 @@ def build_timeline(world: World) -> Timeline:
     changes += weddings(views, changes)  # 'the wedding was celebrated': the betrothed couple married
     changes += role_changes(views, changes)  # 'the shadow became the master': a relation turned round
     changes += tally_changes(views)  # event arithmetic: group sizes, transfer tallies, debts
+    changes += deed_tallies(views)  # 'broke off a little branch': things a character did something to
     changes += deaths_by_sense(views)  # 'they hanged him', 'hanging on the gallows': a later sense kills
     changes += bereaved(views, changes)  # "she was a widow": her husband is dead
     if _told_in_past(views):  # "witches have a keen scent": a general truth, not a state in story time
