@@ -143,7 +143,7 @@ def answer_question(world: World, q: dict[str, Any]) -> dict[str, Any]:
     elif kind == "relation" and q.get("count_noun"):
         out.update(_count(world, k, ids, str(q["count_noun"]), names, str(q.get("other") or "")))
     elif kind == "relation":
-        out.update(_relations(world, k, ids))
+        out.update(_relations_to(world, k, ids, names[1:], str(q.get("other") or "")))
     return out
 
 
@@ -307,6 +307,19 @@ def _knows(world: World, k: int, ids: list[str], fact: str) -> dict[str, Any]:
                     },
                 }
     return {"answer": "no", "fact_sentence": fact_sentence}
+
+
+def _relations_to(world: World, k: int, ids: list[str], aliases: list[str], other: str) -> dict[str, Any]:
+    """The asked entity's relations at ``k``; when none is to the question's other party, also those of
+    the relative a pronoun kin alias names ("his daughter": :mod:`worldstate.query.kin_alias`)."""
+    from worldstate.query.kin_alias import kin_alias_entities
+
+    found = _relations(world, k, ids)
+    parties = set(question_entities(world, [re.sub(r"\(.*?\)", " ", other).strip()])) if other else set()
+    if not parties or any(r["other"] in parties for r in found["answer"]):
+        return found
+    kin = [i for i in kin_alias_entities(world, aliases, other) if i not in ids]
+    return {**_relations(world, k, ids + kin), "kin_alias": kin} if kin else found
 
 
 def _relations(world: World, k: int, ids: list[str]) -> dict[str, Any]:
