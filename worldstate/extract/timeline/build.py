@@ -20,6 +20,7 @@ from worldstate.extract.timeline.inferred import read_inferred, settle
 from worldstate.extract.timeline.kin_closure import kin_closure
 from worldstate.extract.timeline.life_implied import bereaved
 from worldstate.extract.timeline.marriage_gift import marriage_gifts
+from worldstate.extract.timeline.owned_losses import owned_losses
 from worldstate.extract.timeline.patterns import Change, read_sentence
 from worldstate.extract.timeline.possessed_kin import possessed_kin
 from worldstate.extract.timeline.presentative import presented_things
@@ -52,6 +53,7 @@ def build_timeline(world: World) -> Timeline:
     changes += role_changes(views, changes)  # 'the shadow became the master': a relation turned round
     changes += tally_changes(views)  # event arithmetic: group sizes, transfer tallies, debts
     changes += deed_tallies(views)  # 'broke off a little branch': things a character did something to
+    changes += owned_losses(views, changes)  # 'had three sons … one of them died': two left
     changes += deaths_by_sense(views)  # 'they hanged him', 'hanging on the gallows': a later sense kills
     changes += bereaved(views, changes)  # "she was a widow": her husband is dead
     if _told_in_past(views):  # "witches have a keen scent": a general truth, not a state in story time
