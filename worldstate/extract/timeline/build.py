@@ -23,6 +23,7 @@ from worldstate.extract.timeline.marriage_gift import marriage_gifts
 from worldstate.extract.timeline.owned_losses import owned_losses
 from worldstate.extract.timeline.patterns import Change, read_sentence
 from worldstate.extract.timeline.possessed_kin import possessed_kin
+from worldstate.extract.timeline.possessed_role import possessed_roles
 from worldstate.extract.timeline.presentative import presented_things
 from worldstate.extract.timeline.role_change import role_changes
 from worldstate.extract.timeline.scene import scene_members
@@ -48,6 +49,7 @@ def build_timeline(world: World) -> Timeline:
         changes += read_inferred(view)  # places a reader infers (led along, tied to, resting at)
     changes += dialogue_kin(world, views)  # 'Father,' said the girl: kin called out in a quote
     changes += possessed_kin(views)  # 'his queen', 'the miller's boy': kin a possessor picks
+    changes += possessed_roles(views)  # 'his gardener', 'the king's huntsman': in the possessor's service
     changes += marriage_gifts(views)  # 'gave him his daughter to wife': married to the one she is given to
     changes += weddings(views, changes)  # 'the wedding was celebrated': the betrothed couple married
     changes += role_changes(views, changes)  # 'the shadow became the master': a relation turned round
