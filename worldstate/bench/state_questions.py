@@ -143,7 +143,7 @@ def answer_question(world: World, q: dict[str, Any]) -> dict[str, Any]:
     elif kind == "relation" and q.get("count_noun"):
         out.update(_count(world, k, ids, str(q["count_noun"]), names, str(q.get("other") or "")))
     elif kind == "relation":
-        out.update(_relations(world, k, ids))
+        out.update(_relations_to(world, k, ids, names[1:], str(q.get("other") or "")))
     return out
 
 
@@ -309,6 +309,19 @@ def _knows(world: World, k: int, ids: list[str], fact: str) -> dict[str, Any]:
     return {"answer": "no", "fact_sentence": fact_sentence}
 
 
+def _relations_to(world: World, k: int, ids: list[str], aliases: list[str], other: str) -> dict[str, Any]:
+    """The asked entity's relations at ``k``; when none is to the question's other party, also those of
+    the relative a pronoun kin alias names ("his daughter": :mod:`worldstate.query.kin_alias`)."""
+    from worldstate.query.kin_alias import kin_alias_entities
+
+    found = _relations(world, k, ids)
+    parties = set(question_entities(world, [re.sub(r"\(.*?\)", " ", other).strip()])) if other else set()
+    if not parties or any(r["other"] in parties for r in found["answer"]):
+        return found
+    kin = [i for i in kin_alias_entities(world, aliases, other) if i not in ids]
+    return {**_relations(world, k, ids + kin), "kin_alias": kin} if kin else found
+
+
 def _relations(world: World, k: int, ids: list[str]) -> dict[str, Any]:
     found = []
     for cs in _states(world, k, ids):
@@ -327,10 +340,12 @@ def _count(world: World, k: int, ids: list[str], noun: str, names: list[str], ot
     others ("how many thieves has the head thief": not himself). Without a count, the number of things
     of the noun the entity (or its group's members) holds then."""
     from worldstate.extract.timeline.tally import STORY
+    from worldstate.query.deeds import asked_deeds, lemmas_with
 
-    counts = [s for s in _factual_at(world, k, "count") if _same_word(s.key.split(" ")[0].lower(), noun.lower())]
+    factual = asked_deeds(_factual_at(world, k, "count"), other, lemmas_with(world.nlp))  # deeds the words name
+    counts = [s for s in factual if _same_word(s.key.split(" ")[0].lower(), noun.lower())]
     if not counts:
-        return _kinds_counted(world, k, ids, noun, other) or _held(world, k, ids, noun, other)
+        return _kinds_counted(world, factual, ids, noun, other) or _held(world, k, ids, noun, other)
     own = [s for s in counts if s.subject in ids] or [s for s in counts if s.subject == STORY] or counts
     state = max(own, key=lambda s: (_shared_words(s.key, other), s.start, s.evidence.start))
     n = int(float(state.value.split("=", 1)[1]))
@@ -339,13 +354,15 @@ def _count(world: World, k: int, ids: list[str], noun: str, names: list[str], ot
     return {"answer": str(n), "key": state.key, "evidence": _evidence(world, state)}
 
 
-def _kinds_counted(world: World, k: int, ids: list[str], noun: str, other: str) -> dict[str, Any] | None:
+def _kinds_counted(
+    world: World, factual: list[StateInterval], ids: list[str], noun: str, other: str
+) -> dict[str, Any] | None:
     """The sum of the counts of the kinds of ``noun`` (WordNet: a needle and a knife are two implements),
     over the counts of one party told the same way ('needle given by grethel', 'knife given by grethel')."""
     from worldstate.extract.timeline.kinds import is_kind_of
 
     groups: dict[tuple[str, str], list[StateInterval]] = {}
-    for s in _factual_at(world, k, "count"):
+    for s in factual:
         head, _, tail = s.key.partition(" ")
         if is_kind_of(head, noun):
             groups.setdefault((s.subject, tail), []).append(s)

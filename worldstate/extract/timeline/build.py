@@ -12,6 +12,7 @@ from worldstate.extract.timeline.assemble import assemble
 from worldstate.extract.timeline.clause import SentenceView, sentence_views
 from worldstate.extract.timeline.conjoined import conjoined_holdings
 from worldstate.extract.timeline.death_senses import deaths_by_sense
+from worldstate.extract.timeline.deeds import deed_tallies
 from worldstate.extract.timeline.dialogue_kin import dialogue_kin
 from worldstate.extract.timeline.handling import handled_things
 from worldstate.extract.timeline.hold_and_place import hold_and_place
@@ -19,8 +20,10 @@ from worldstate.extract.timeline.inferred import read_inferred, settle
 from worldstate.extract.timeline.kin_closure import kin_closure
 from worldstate.extract.timeline.life_implied import bereaved
 from worldstate.extract.timeline.marriage_gift import marriage_gifts
+from worldstate.extract.timeline.owned_losses import owned_losses
 from worldstate.extract.timeline.patterns import Change, read_sentence
 from worldstate.extract.timeline.possessed_kin import possessed_kin
+from worldstate.extract.timeline.possessed_role import possessed_roles
 from worldstate.extract.timeline.presentative import presented_things
 from worldstate.extract.timeline.role_change import role_changes
 from worldstate.extract.timeline.scene import scene_members
@@ -46,10 +49,13 @@ def build_timeline(world: World) -> Timeline:
         changes += read_inferred(view)  # places a reader infers (led along, tied to, resting at)
     changes += dialogue_kin(world, views)  # 'Father,' said the girl: kin called out in a quote
     changes += possessed_kin(views)  # 'his queen', 'the miller's boy': kin a possessor picks
+    changes += possessed_roles(views)  # 'his gardener', 'the king's huntsman': in the possessor's service
     changes += marriage_gifts(views)  # 'gave him his daughter to wife': married to the one she is given to
     changes += weddings(views, changes)  # 'the wedding was celebrated': the betrothed couple married
     changes += role_changes(views, changes)  # 'the shadow became the master': a relation turned round
     changes += tally_changes(views)  # event arithmetic: group sizes, transfer tallies, debts
+    changes += deed_tallies(views)  # 'broke off a little branch': things a character did something to
+    changes += owned_losses(views, changes)  # 'had three sons … one of them died': two left
     changes += deaths_by_sense(views)  # 'they hanged him', 'hanging on the gallows': a later sense kills
     changes += bereaved(views, changes)  # "she was a widow": her husband is dead
     if _told_in_past(views):  # "witches have a keen scent": a general truth, not a state in story time

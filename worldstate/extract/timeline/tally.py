@@ -113,7 +113,7 @@ class _GroupTally:
             self.counts[lemma] = self.counts.get(lemma, 1) + n
             return [self._change(view, noun, lemma, f"+{n}", *(found[1] if found else ()))]
         if found is not None and found[0] >= 2 and not added:
-            if _leaves(noun, view) and lemma in self.counts:  # "killing the thirty-seven thieves"
+            if leaves(noun, view) and lemma in self.counts:  # "killing the thirty-seven thieves"
                 self.counts[lemma] = max(0, self.counts[lemma] - found[0])
                 return [self._change(view, noun, lemma, f"-{found[0]}", *found[1])]
             if (lemma not in self.counts or _indefinite(noun)) and not _owned(noun):
@@ -121,7 +121,7 @@ class _GroupTally:
                 return [self._change(view, noun, lemma, f"={found[0]}", *found[1])]
             return []
         member = _member_noun(noun)
-        if member is not None and member in self.counts and _leaves(noun, view):
+        if member is not None and member in self.counts and leaves(noun, view):
             identity = view.phrase(noun).lower()  # "the lesser thief", "the second thief": one member each
             if identity in self.gone[member]:
                 return []
@@ -212,7 +212,7 @@ def _member_noun(noun: Token) -> str | None:
     return noun.lemma_.lower() if noun.tag_ in ("NN", "NNP") else None
 
 
-def _leaves(noun: Token, view: SentenceView) -> bool:
+def leaves(noun: Token, view: SentenceView) -> bool:
     """The noun's referent is killed, dies or goes away ("the lesser thief" of "kills the lesser thief")."""
     tw, w = tally_words(), view.w
     verb = noun.head
