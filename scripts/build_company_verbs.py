@@ -44,7 +44,10 @@ KEYS: dict[str, list[tuple[str, int, str]]] = {
         ("whisper", 1, "speak softly"),
         ("cry", 3, "utter aloud"),
     ],
-    "dwell": [("live", 1, "inhabit or live in")],
+    "dwell": [
+        ("live", 1, "inhabit or live in"),
+        ("dwell", 3, "inhabit or live in"),
+    ],  # one synset; "dwell" its third sense
 }
 MAX_SENSES = 2
 
