@@ -95,3 +95,19 @@ def test_those_who_live_with_one_share_the_home() -> None:
     text = "The girl lived with her mother in a little hut. The mother went to the town. Then the mother went home."
     value, shown, _ = _place(text, 2, "mother")
     assert value.endswith("hut") and shown == "home (a little hut)"
+
+
+def test_running_back_to_someone_is_where_that_one_is() -> None:
+    """ "ran back to her": joined to her place, not the runners' own earlier place."""
+    world = analyze(
+        "Letiko went to the well. Then Letiko went home. Letiko called the hares, and they both ran back to her."
+    )
+    backs = [s for s in world.timeline.states if s.predicate == Predicate.LOCATION and s.inferred == RETURNED]
+    assert backs == []
+
+
+def test_a_participle_of_speaking_places_no_one() -> None:
+    """ "had once seen talking to her father": the talk is not told here, the father is not placed by it."""
+    text = "The officer went into the hall. Mary had once seen him talking to her father."
+    world = analyze(text)
+    assert not any(s.inferred == SPOKEN_TO for s in world.timeline.states)

@@ -21,6 +21,12 @@ from worldstate.state.timeline import Predicate
 
 FOLLOWED, SPOKEN_TO = "followed", "spoken_to"  # the readings' names (StateInterval.inferred)
 PEOPLE = ("character", "group")
+EMBEDDED = frozenset({"acl", "relcl", "xcomp", "ccomp", "pcomp"})  # "had seen talking to her father": not told
+
+
+def is_told_verb(verb: Token) -> bool:
+    """A verb the narration tells as an event: not a participle of another clause ("seen talking to")."""
+    return verb.tag_ != "VBG" and verb.dep_ not in EMBEDDED
 
 
 @lru_cache(maxsize=1)
@@ -37,7 +43,7 @@ def company_places(view: SentenceView) -> list[Change]:
 
 def _followed(view: SentenceView, verb: Token) -> Iterator[Change]:
     """'followed him', 'accompanied the old woman': the subject is where the one followed is."""
-    if verb.lemma_.lower() not in company_verbs()["follow"]:
+    if verb.lemma_.lower() not in company_verbs()["follow"] or not is_told_verb(verb):
         return
     obj = next((c for c in verb.children if c.dep_ == "dobj" and not is_reflexive(c)), None)
     led, follower = view.ent(obj), view.agent(verb)
@@ -49,7 +55,7 @@ def _followed(view: SentenceView, verb: Token) -> Iterator[Change]:
 
 def _spoken_to(view: SentenceView, verb: Token) -> Iterator[Change]:
     """'spoke to the princess', 'said the witch to Hansel': the one spoken to is where the speaker is."""
-    if verb.lemma_.lower() not in company_verbs()["speak"]:
+    if verb.lemma_.lower() not in company_verbs()["speak"] or not is_told_verb(verb):
         return
     speaker = view.agent(verb)
     if not speaker or view.kind(speaker) not in PEOPLE:
@@ -62,9 +68,9 @@ def _spoken_to(view: SentenceView, verb: Token) -> Iterator[Change]:
 
 
 def keep_fresh(changes: list[Change]) -> list[Change]:
-    """``changes`` less each addressee's joined place where the addressee's own place was told after the
-    speaker's: the one whose place the story told last sets the scene."""
-    told: dict[str, int] = {}  # entity → sentence of its latest told factual place
+    """``changes`` less each addressee's joined place where the addressee's own place was told (or
+    inferred) after the speaker's: the one whose place the story gave last sets the scene."""
+    told: dict[str, int] = {}  # entity → sentence of its latest factual place
     drop: set[int] = set()
     for c in sorted(changes, key=lambda c: (c.sentence, c.evidence.start)):
         if c.predicate != Predicate.LOCATION or not c.modality.factual:
@@ -73,6 +79,6 @@ def keep_fresh(changes: list[Change]) -> list[Change]:
             speaker = c.value.removeprefix(JOIN)
             if told.get(c.subject, -1) > told.get(speaker, -1):
                 drop.add(id(c))
-        elif not c.inferred and c.value and not c.value.startswith(JOIN):
+        elif c.value and not c.value.startswith(("@", JOIN)):
             told[c.subject] = c.sentence
     return [c for c in changes if id(c) not in drop]

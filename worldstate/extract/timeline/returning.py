@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 
 from worldstate.extract.timeline.change import Change, make_change
 from worldstate.extract.timeline.clause import SentenceView, Token
-from worldstate.extract.timeline.company_place import company_verbs
+from worldstate.extract.timeline.company_place import company_verbs, is_told_verb
 from worldstate.extract.timeline.patterns import location
 from worldstate.extract.timeline.place_words import JOIN
 from worldstate.extract.timeline.readers import VERB_TAGS, read_tokens
@@ -38,16 +38,22 @@ class Home:
 
 
 def gone_back(view: SentenceView) -> list[Change]:
-    """Every motion back of one sentence that names no place ("went back", "came back", "returned")."""
+    """Every motion back of one sentence that names no place and no one gone to ("went back", "came back",
+    "returned")."""
     return read_tokens(view, lambda _view, tok: (_back,) if tok.pos_ in VERB_TAGS else ())
 
 
 def _back(view: SentenceView, verb: Token) -> Iterator[Change]:
     lemma = verb.lemma_.lower()
     moving = lemma in view.w.motion_verbs or class_of(verb, view.w) == MOTION
-    if not (lemma == "return" or (moving and particle(verb) == "back")):
+    if not (lemma == "return" or (moving and particle(verb) == "back")) or not is_told_verb(verb):
         return
     if any(c.dep_ == "dobj" for c in verb.children):  # "returned the ring": a giving back
+        return
+    preps = [c for c in verb.children if c.dep_ == "prep"]
+    preps += [p for a in verb.children if a.dep_ in ("prt", "advmod") for p in a.children if p.dep_ == "prep"]
+    to_whom = [p for prep in preps for p in prep.children if p.dep_ == "pobj"]
+    if any(view.kind(view.ent(p)) in PEOPLE for p in to_whom):  # "ran back to her": where she is (joined)
         return
     mover = view.agent(verb)
     if not mover or view.kind(mover) not in PEOPLE:
