@@ -111,3 +111,14 @@ def test_a_participle_of_speaking_places_no_one() -> None:
     text = "The officer went into the hall. Mary had once seen him talking to her father."
     world = analyze(text)
     assert not any(s.inferred == SPOKEN_TO for s in world.timeline.states)
+
+
+def test_one_who_goes_with_another_is_where_that_one_is() -> None:
+    value, _, reading = _place("The king went to the castle. The princess went with him.", 1, "princess")
+    assert (value, reading) == ("castle", FOLLOWED)
+
+
+def test_going_away_with_another_is_no_place() -> None:
+    """ "went away with the old woman": gone, and the old woman's place is not told."""
+    world = analyze("The girl went to the well. The girl went away with the old woman.")
+    assert not any(s.inferred == FOLLOWED for s in world.timeline.states)

@@ -1,6 +1,6 @@
 """Where one is by whom one is with: one who follows another goes where that one is ("the huntsman followed
-him", "she accompanied the old woman"), and one spoken to is where the speaker is ("there he spoke to the
-princess", "said the witch to Hansel").
+him", "she accompanied the old woman", "the princess went with him"), and one spoken to is where the speaker
+is ("there he spoke to the princess", "said the witch to Hansel").
 
 The verb classes come from WordNet 3.0 (``data/company_verbs.json``, built by
 ``scripts/build_company_verbs.py``). Each reading yields a ``joined`` place (``@joins:`` the other), which
@@ -15,8 +15,10 @@ from functools import lru_cache
 from worldstate.data import load_json
 from worldstate.extract.timeline.change import Change, make_change
 from worldstate.extract.timeline.clause import SentenceView, Token, is_reflexive
+from worldstate.extract.timeline.patterns import location
 from worldstate.extract.timeline.place_words import JOIN
 from worldstate.extract.timeline.readers import VERB_TAGS, read_tokens
+from worldstate.extract.timeline.verbs import MOTION, class_of
 from worldstate.state.timeline import Predicate
 
 FOLLOWED, SPOKEN_TO = "followed", "spoken_to"  # the readings' names (StateInterval.inferred)
@@ -38,7 +40,7 @@ def company_verbs() -> dict[str, frozenset[str]]:
 
 def company_places(view: SentenceView) -> list[Change]:
     """Every follower's and every addressee's joined place of one sentence."""
-    return read_tokens(view, lambda _view, tok: (_followed, _spoken_to) if tok.pos_ in VERB_TAGS else ())
+    return read_tokens(view, lambda _view, tok: (_followed, _went_with, _spoken_to) if tok.pos_ in VERB_TAGS else ())
 
 
 def _followed(view: SentenceView, verb: Token) -> Iterator[Change]:
@@ -51,6 +53,24 @@ def _followed(view: SentenceView, verb: Token) -> Iterator[Change]:
         return
     if view.kind(led) in PEOPLE and view.kind(follower) in PEOPLE:
         yield make_change(view, verb, follower, Predicate.LOCATION, JOIN + led, obj, inferred=FOLLOWED)
+
+
+def _went_with(view: SentenceView, verb: Token) -> Iterator[Change]:
+    """'the princess went with him': one who goes with another, to no place of its own, is where that one is."""
+    lemma = verb.lemma_.lower()
+    if lemma in view.w.static_verbs or (lemma not in view.w.motion_verbs and class_of(verb, view.w) != MOTION):
+        return
+    if not is_told_verb(verb):
+        return
+    mover = view.agent(verb)
+    if not mover or view.kind(mover) not in PEOPLE or any(c.subject == mover for c in location(view, verb)):
+        return
+    for prep in (c for c in verb.children if c.dep_ == "prep" and c.lower_ == "with"):
+        pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+        other = view.ent(pobj)
+        if pobj is not None and other and other != mover and view.kind(other) in PEOPLE:
+            yield make_change(view, verb, mover, Predicate.LOCATION, JOIN + other, pobj, inferred=FOLLOWED)
+            return
 
 
 def _spoken_to(view: SentenceView, verb: Token) -> Iterator[Change]:
