@@ -65,6 +65,7 @@ KEYS: dict[str, list[tuple[str, int, str]]] = {
         ("hide", 1, "prevent from being seen"),  # hide, conceal, bury (a thing in a place)
         ("confine", 3, "prevent from leaving"),  # lock in, shut up, pen, cage (someone in a place)
         ("confine", 5, "deprive of freedom"),  # imprison, jail, intern
+        ("pack", 1, "arrange in a container"),  # pack, bag, stow, bundle (a thing in a container)
     ],
     "carry": [
         ("carry", 1, "move while supporting"),  # transport, bring, take (somewhere), convey

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from worldstate.extract.timeline.assemble import assemble
 from worldstate.extract.timeline.clause import SentenceView, sentence_views
+from worldstate.extract.timeline.company_place import company_places, keep_fresh
 from worldstate.extract.timeline.conjoined import conjoined_holdings
 from worldstate.extract.timeline.death_senses import deaths_by_sense
 from worldstate.extract.timeline.deeds import deed_tallies
@@ -25,6 +26,7 @@ from worldstate.extract.timeline.patterns import Change, read_sentence
 from worldstate.extract.timeline.possessed_kin import possessed_kin
 from worldstate.extract.timeline.possessed_role import possessed_roles
 from worldstate.extract.timeline.presentative import presented_things
+from worldstate.extract.timeline.returning import dwellings, gone_back, resolve_returns
 from worldstate.extract.timeline.role_change import role_changes
 from worldstate.extract.timeline.scene import scene_members
 from worldstate.extract.timeline.story_time import story_time
@@ -47,6 +49,7 @@ def build_timeline(world: World) -> Timeline:
         found += hold_and_place(view)  # fallen away or into a lap, put oneself, went into, fastened at
         changes += found + conjoined_holdings(view, found)
         changes += read_inferred(view)  # places a reader infers (led along, tied to, resting at)
+        changes += company_places(view) + gone_back(view)  # followed, spoken to; went back
     changes += dialogue_kin(world, views)  # 'Father,' said the girl: kin called out in a quote
     changes += possessed_kin(views)  # 'his queen', 'the miller's boy': kin a possessor picks
     changes += possessed_roles(views)  # 'his gardener', 'the king's huntsman': in the possessor's service
@@ -63,6 +66,7 @@ def build_timeline(world: World) -> Timeline:
     changes += _names(world)
     changes += _members_go_along(world, changes)
     changes += scene_members(world, changes, group_members(world))
+    changes = resolve_returns(keep_fresh(changes), dwellings(views, group_members(world)))  # back, home
     timeline = assemble(settle(changes))
     timeline.states += kin_closure(timeline.states, _gender(world), _named(world))  # parents of a child married …
     timeline.states.sort(key=lambda s: (s.start, s.evidence.start))
