@@ -46,7 +46,7 @@ def test_the_ranker_candidates_carry_the_roles(monkeypatch: pytest.MonkeyPatch) 
     from worldstate.extract import speakers
     from worldstate.extract.speakers import candidates
 
-    monkeypatch.setattr(speakers, "ROLES", True)  # off by default (the shipped model is fitted without them)
+    monkeypatch.setattr(speakers, "ROLES", True)  # on by default; set here so the test reads the features
 
     ex, turns, names = _reader("Mr. Denham came in.\n\n“Have you ever been to Manchester?” he asked Katharine.", "r3")
     feats = {names[c.entity]: c.features for c in candidates(ex, turns, 0)}

@@ -9,8 +9,10 @@ It reports document-level 5-fold cross-validation (seeded folds of the document 
 for the rules alone and for the ranker at each regularisation strength tried, with the errors split into
 coreference errors (the speaker's mention is there but in a cluster of another label), ranking errors
 (a candidate of the right label was passed over) and the rest; then fits on every document and writes
-``<cache>/tuned/litbank-quotes/speaker_model.json`` + ``provenance.json``. Copy the json to
-``worldstate/extract/data/speaker_model.json`` to ship it.
+``<cache>/tuned/litbank-quotes/speaker_model.json`` + ``provenance.json``. The final model carries the
+Platt scaling of its confidences fitted on the CV predictions at the chosen C
+(:mod:`worldstate.bench.tune.quote_calibration`; ``score.cv.sureness`` counts the speakers that reach 0.8
+before and after it). Copy the json to ``worldstate/extract/data/speaker_model.json`` to ship it.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from worldstate.bench.folds import assign_folds
+from worldstate.bench.tune.quote_calibration import fit_calibration, rows_of, sureness
 from worldstate.bench.tune.store import (
     DocumentFit,
     TuneOptions,
@@ -32,10 +35,21 @@ from worldstate.bench.tune.store import (
 )
 from worldstate.config import Settings
 from worldstate.detect.tuned import PROVENANCE, tuned_dir
-from worldstate.extract.speakers import SHIPPED, TASK, SpeakerModel, candidates, shipped_path
+from worldstate.extract.speakers import SHIPPED, TASK, SpeakerModel, calibration_group, candidates, shipped_path
 
 C_GRID = (0.03, 0.05, 0.1, 0.3, 1.0)
 TokenSpan = tuple[int, int]
+
+
+@dataclass
+class Choice:
+    """What cross-validation chose: the regularisation and the confidences' calibration by group."""
+
+    c: float
+    calibration: dict[str, list[float]]
+
+    def __str__(self) -> str:
+        return str(self.c)
 
 
 @dataclass
@@ -245,6 +259,8 @@ def attribute(d: DocData, model: SpeakerModel | None) -> dict[str, Any]:
         "quotes": quotes,
         "mentions": {k: [list(s) for s in sorted(v)] for k, v in mentions.items()},
         "speakers": [sp.speaker for sp in speeches],
+        "confidence": [sp.confidence for sp in speeches],
+        "group": [calibration_group(sp.rule, sp.rule != "ranker") for sp in speeches],
     }
 
 
@@ -286,8 +302,9 @@ def per_fold(docs: list[DocData], preds: list[dict[str, Any]], fold_of: dict[str
     return out
 
 
-def cross_validate(docs: list[DocData], k: int, seed: int, options: TuneOptions) -> tuple[dict[str, Any], float]:
-    """Document-level K-fold CV of the rules and of the ranker at each C: scores, errors and the best C."""
+def cross_validate(docs: list[DocData], k: int, seed: int, options: TuneOptions) -> tuple[dict[str, Any], Choice]:
+    """Document-level K-fold CV of the rules and of the ranker at each C: scores, errors, the best C and the
+    calibration fitted on its predictions."""
     fold_of = assign_folds([d.id for d in docs], k, seed)
     rule_preds = [attribute(d, None) for d in docs]
     out: dict[str, Any] = {
@@ -297,7 +314,7 @@ def cross_validate(docs: list[DocData], k: int, seed: int, options: TuneOptions)
             "per_fold": per_fold(docs, rule_preds, fold_of, k),
         }
     }
-    by_c = {}
+    by_c, preds_of = {}, {}
     for c in C_GRID:
         models: list[SpeakerModel | None] = [None] * len(docs)
         for fold in range(k):
@@ -307,6 +324,7 @@ def cross_validate(docs: list[DocData], k: int, seed: int, options: TuneOptions)
                 if fold_of[d.id] == fold:
                     models[n] = model
         preds = [attribute(d, m) for d, m in zip(docs, models, strict=True)]
+        preds_of[c] = preds
         by_c[c] = {
             **score(docs, preds),
             "errors": dict(ranking_errors(docs, preds)),
@@ -315,7 +333,17 @@ def cross_validate(docs: list[DocData], k: int, seed: int, options: TuneOptions)
     best = max(C_GRID, key=lambda c: by_c[c]["speaker_accuracy"])
     out["by_c"] = {str(c): s for c, s in by_c.items()}
     out.update(by_c[best])
-    return out, best
+    rows = [r for d, p in zip(docs, preds_of[best], strict=True) for r in rows_of(d.examples, p)]
+    calibration = fit_calibration(rows)
+    out["sureness"] = sureness(rows, calibration)
+    return out, Choice(best, calibration)
+
+
+def fit_chosen(docs: list[DocData], choice: Choice) -> SpeakerModel:
+    """The ranker fitted on ``docs`` at the chosen C, with the chosen calibration."""
+    model = fit(docs, choice.c)
+    model.calibration = dict(choice.calibration)
+    return model
 
 
 def model_path(settings: Settings) -> Path:
@@ -336,11 +364,15 @@ FITTING = DocumentFit(
     TASK,
     load,
     cross_validate,
-    fit,
+    fit_chosen,
     _in_sample,
     save=lambda settings, model, prov: model.save(model_path(settings), prov),
-    parameters=lambda _docs, model, c: {"c": c, "features": len(model.weights)},
-    choice=("C", C_GRID, 0.3),
+    parameters=lambda _docs, model, choice: {
+        "c": choice.c,
+        "calibration": choice.calibration,
+        "features": len(model.weights),
+    },
+    choice=("C", C_GRID, Choice(0.3, {})),
 )
 
 
