@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from worldstate.extract.timeline.assemble import assemble
+from worldstate.extract.timeline.claimed_deaths import claimed_deaths
 from worldstate.extract.timeline.clause import SentenceView, sentence_views
 from worldstate.extract.timeline.conjoined import conjoined_holdings
 from worldstate.extract.timeline.death_senses import deaths_by_sense
@@ -52,6 +53,7 @@ def build_timeline(world: World) -> Timeline:
     changes += tally_changes(views)  # event arithmetic: group sizes, transfer tallies, debts
     changes += deaths_by_sense(views)  # 'they hanged him', 'hanging on the gallows': a later sense kills
     changes += bereaved(views, changes)  # "she was a widow": her husband is dead
+    changes = claimed_deaths(views, changes)  # "'the witch is hanging on the gallows,' said he": a fact
     if _told_in_past(views):  # "witches have a keen scent": a general truth, not a state in story time
         changes = [c for c in changes if not (c.present_tense and c.modality == Modality.ASSERTED)]
     changes += _names(world)

@@ -79,16 +79,13 @@ def find_heard(world: World) -> list[tuple[int, str]]:
 
 def find_reported(world: World) -> list[tuple[int, str | None, str]]:
     """The ``timeline.reported_speech`` layer (see :func:`_reported`)."""
+    from worldstate.extract.timeline.telling import reported_telling
+
     out = []
     for view, tok in view_tokens(world):
-        if tok.lemma_ not in ("tell", "inform", "warn", "relate", "explain") or not any(
-            c.dep_ == "ccomp" for c in tok.children
-        ):
-            continue
-        hearer = next((c for c in tok.children if c.dep_ in ("dative", "dobj")), None)
-        who = view.ent(hearer)
-        if who and not view.story.speaker_at(view.offset + tok.idx)[0]:
-            out.append((view.index, view.agent(tok), who))
+        told = reported_telling(view, tok)  # "told her that …", "told her father all that had happened"
+        if told is not None:
+            out.append((view.index, *told))
     return out
 
 

@@ -1,0 +1,68 @@
+"""A death a character reports in a quote is a fact unless it is a threat, a question, first or second person,
+called a lie, or contradicted by the narration; reported telling with a content object."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from worldstate.analysis import World, analyze
+from worldstate.state.timeline import Modality, Predicate
+
+
+@cache
+def world(text: str) -> World:
+    return analyze(text)
+
+
+def deaths(w: World) -> dict[str, Modality]:
+    """Entity → the modality of its death state (the latest)."""
+    out = {}
+    for s in w.timeline.states:
+        if s.predicate == Predicate.ALIVE and s.value == "false":
+            out[s.subject] = s.modality
+    return out
+
+
+def test_a_death_reported_in_a_quote_is_a_fact() -> None:
+    w = world(
+        "The soldier sent the little man to bind the old witch. "
+        "'It is all done,' said he, 'and the witch is already hanging on the gallows.' The soldier smiled."
+    )
+    assert deaths(w).get("old-witch") == Modality.ASSERTED
+
+
+def test_a_past_death_reported_in_a_quote_is_a_fact() -> None:
+    w = world("The page ran into the hall. 'The king has died,' cried the page. The queen wept.")
+    assert deaths(w).get("king") == Modality.ASSERTED
+
+
+def test_a_threat_stays_the_speakers_word() -> None:
+    w = world("A hunter met a wolf in the wood. 'I will kill the wolf,' said the hunter. The wolf ran away.")
+    assert deaths(w).get("wolf") == Modality.SPEECH
+
+
+def test_a_question_stays_the_speakers_word() -> None:
+    w = world("A wolf lay in the grass. 'Is the wolf dead?' asked the girl. The wolf slept.")
+    assert deaths(w).get("wolf") == Modality.SPEECH
+
+
+def test_a_death_the_narration_contradicts_stays_the_speakers_word() -> None:
+    w = world(
+        "The king sat in his castle. 'The king has died,' cried the page. The king laughed and went into the garden."
+    )
+    assert deaths(w).get("king") == Modality.SPEECH
+
+
+def test_a_lie_stays_the_speakers_word() -> None:
+    w = world("The king sat in his castle. 'The king has died,' lied the page. The queen wept.")
+    assert deaths(w).get("king") == Modality.SPEECH
+
+
+def test_telling_with_a_content_object_is_reported_telling() -> None:
+    w = world(
+        "The miller had a daughter. The girl went into the forest and saw the robbers. "
+        "Then the girl told her father all that had happened. The girl told her father. "
+        "She will tell him the whole story."
+    )
+    told = w.layer("timeline.reported_speech")
+    assert [(s, teller) for s, teller, _ in told] == [(2, "girl")]
