@@ -1,5 +1,6 @@
 """A death a character reports in a quote is a fact unless it is a threat, a question, first or second person,
-called a lie, or contradicted by the narration; reported telling with a content object."""
+called a lie, or contradicted by the narration; a flashback death dates from the dead one's last act; reported
+telling with a content object."""
 
 from __future__ import annotations
 
@@ -66,3 +67,28 @@ def test_telling_with_a_content_object_is_reported_telling() -> None:
     )
     told = w.layer("timeline.reported_speech")
     assert [(s, teller) for s, teller, _ in told] == [(2, "girl")]
+
+
+def alive_states(w: World, who: str) -> list[tuple[int, str, Modality]]:
+    return [
+        (s.start, s.value, s.modality) for s in w.timeline.states if s.predicate == Predicate.ALIVE and s.subject == who
+    ]
+
+
+def test_a_flashback_death_holds_from_the_dead_ones_last_act() -> None:
+    w = world(
+        "A knight lived in a castle. The knight rode into the forest to fight the dragon. The princess waited in "
+        "the castle. The wedding feast was held in the evening, and the people danced. The knight heard nothing "
+        "of all this, for the dragon had killed him."
+    )
+    assert alive_states(w, "knight") == [(2, "false", Modality.FLASHBACK)]
+
+
+def test_a_flashback_death_of_one_who_never_acts_holds_from_the_scene_start() -> None:
+    w = world("A woman lived with her daughter. The daughter went to the well. The woman's husband had died long ago.")
+    assert alive_states(w, "woman-s-husband") == [(0, "false", Modality.FLASHBACK)]
+
+
+def test_a_death_told_plainly_stays_at_its_sentence() -> None:
+    w = world("A knight lived in a castle. The knight rode into the forest. The dragon killed the knight.")
+    assert alive_states(w, "knight") == [(2, "false", Modality.ASSERTED)]
