@@ -110,7 +110,9 @@ def find_perceived(world: World) -> list[tuple[int, str]]:
 
 def find_denials(world: World) -> dict[int, set[str]]:
     """The ``timeline.denials`` layer: sentence → the entities it says did not know or see (subjects of a
-    negated knowing verb)."""
+    negated knowing verb), and the sentences telling of what a seeker never found (:mod:`.unfound`)."""
+    from worldstate.extract.timeline.unfound import unfound
+
     index = world.layer("timeline.story_index")
     out: dict[int, set[str]] = {}
     for sentence, doc in enumerate(world.sentence_docs):
@@ -125,6 +127,8 @@ def find_denials(world: World) -> dict[int, set[str]]:
                 who = None if subj is None else index.entity_at(offset + subj.idx, offset + subj.idx + len(subj.text))
                 if who:
                     out.setdefault(sentence, set()).add(who)
+    for sentence, seekers in unfound(world).items():  # "he never found him. The soldier had fallen …"
+        out.setdefault(sentence, set()).update(seekers)
     return out
 
 

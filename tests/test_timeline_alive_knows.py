@@ -1,6 +1,6 @@
 """A death a character reports in a quote is a fact unless it is a threat, a question, first or second person,
 called a lie, or contradicted by the narration; a flashback death dates from the dead one's last act; reported
-telling with a content object."""
+telling with a content object; what a seeker never found is not known to them."""
 
 from __future__ import annotations
 
@@ -92,3 +92,15 @@ def test_a_flashback_death_of_one_who_never_acts_holds_from_the_scene_start() ->
 def test_a_death_told_plainly_stays_at_its_sentence() -> None:
     w = world("A knight lived in a castle. The knight rode into the forest. The dragon killed the knight.")
     assert alive_states(w, "knight") == [(2, "false", Modality.ASSERTED)]
+
+
+def test_what_a_seeker_never_found_is_not_known_to_them() -> None:
+    from worldstate.query import knows
+
+    w = world(
+        "The old man lost his pewter soldier. The old man sought the soldier everywhere, but he never found him. "
+        "The soldier had fallen through a crevice in the floor. The old man sat down by the fire."
+    )
+    assert w.layer("timeline.denials").get(2) == {"old-man"}
+    known = [f.sentence for f in knows(w, "old-man", 3)]
+    assert 2 not in known and 3 in known
