@@ -104,3 +104,14 @@ def test_what_a_seeker_never_found_is_not_known_to_them() -> None:
     assert w.layer("timeline.denials").get(2) == {"old-man"}
     known = [f.sentence for f in knows(w, "old-man", 3)]
     assert 2 not in known and 3 in known
+
+
+def test_a_death_in_a_told_dream_stays_the_speakers_word() -> None:
+    w = world(
+        "The bride sat at the feast with the guests. 'I will tell you a dream, then,' said the bride. "
+        "'I went through a wood and came to a house where a robber lived.' "
+        "'The robber gave the old woman wine, and with that she died.' "
+        "'My darling, this is only a dream.' The guests listened."
+    )
+    dead = [s for s in w.timeline.states if s.predicate == Predicate.ALIVE and s.value == "false"]
+    assert dead and all(s.modality == Modality.SPEECH for s in dead)

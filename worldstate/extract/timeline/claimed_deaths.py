@@ -10,6 +10,8 @@ of the story world when:
 - it is told of a third person, not the speaker or the hearer ("I am a dead man", "you are dead to me" are
   figures of speech far more often than reports);
 - the narration of the sentence does not call the words a lie or a pretence ("she lied", "pretended");
+- the speaker's turn (the run of their quotes and unattributed ones, no other speaker's between) tells no dream ("'I will tell
+  you a dream' ... 'with that she died.' ... 'My darling, this is only a dream.'");
 - the narration does not contradict it: the one said to be dead does not act again in the narration
   afterwards (the subject of a verb outside any quote, in an asserted clause) before the story tells its
   life or death anew.
@@ -39,10 +41,16 @@ def claimed_deaths(views: list[SentenceView], changes: list[Change]) -> list[Cha
     by_index = {v.index: v for v in views}
     told = sorted((c.sentence, c.subject) for c in changes if c.predicate == Predicate.ALIVE and c.modality.factual)
     actors: dict[str, list[int]] | None = None
+    dreams: set[int] | None = None
     out = []
     for change in changes:
         view = by_index.get(change.sentence)
         if not _is_claim(change) or view is None or not _plain_claim(view, change):
+            out.append(change)
+            continue
+        if dreams is None:
+            dreams = dream_quotes(views)
+        if view.story.quote_index(change.evidence.start) in dreams:
             out.append(change)
             continue
         if actors is None:
@@ -79,6 +87,33 @@ def _anchor(view: SentenceView, change: Change) -> Token | None:
     ids = {t.i for t in inside}
     heads = [t for t in inside if t.head.i not in ids or t.head.i == t.i]
     return heads[0] if heads else None
+
+
+def dream_quotes(views: list[SentenceView]) -> set[int]:
+    """The indexes (in the story's quotes) of the quotes in a speaker's turn that tells a dream: a run of one
+    speaker's quotes (and quotes of no known speaker) with no other speaker's between, one of which has a
+    dream word."""
+    if not views:
+        return set()
+    story = views[0].story
+    dreamt = {
+        k
+        for view in views
+        for tok in view.doc
+        if tok.lemma_.lower() in view.w.dream_words or tok.lower_ in view.w.dream_words
+        if (k := story.quote_index(view.offset + tok.idx)) is not None
+    }
+    out: set[int] = set()
+    turn: list[int] = []
+    who: str | None = None  # the turn's speaker: its first quote's that has one
+    for k, (_, _, speaker) in enumerate([*story.speech, (0, 0, "")]):
+        if speaker is not None and who is not None and speaker != who:
+            if dreamt & set(turn):
+                out |= set(turn)
+            turn, who = [], None
+        turn.append(k)
+        who = who or speaker
+    return out
 
 
 def narrated_actors(views: list[SentenceView]) -> dict[str, list[int]]:
