@@ -115,3 +115,8 @@ def test_a_death_in_a_told_dream_stays_the_speakers_word() -> None:
     )
     dead = [s for s in w.timeline.states if s.predicate == Predicate.ALIVE and s.value == "false"]
     assert dead and all(s.modality == Modality.SPEECH for s in dead)
+
+
+def test_a_threatened_death_is_still_to_come() -> None:
+    w = world("A robber came to the mill. The robber threatened to kill the miller. The miller ran away.")
+    assert deaths(w).get("miller") == Modality.FUTURE
