@@ -14,6 +14,9 @@
 - ``verdict_verbs``: sentence.v.01 (``00906735``: sentence, condemn, doom) and its hyponyms: "sentenced to
   death", "condemned to die" tell a death to come, not one that happened (every sense: the phrase
   "to death" picks the verdict one);
+- ``commissive_verbs``: threaten.v.01-03 (``00871405``, ``02697120``, ``00871781``), promise.v.01 (``00884011``)
+  and vow.v.01 (``00886759``) with their hyponyms: what they govern is still to come, not told as done ("threatened
+  to kill the miller", "vowed to slay the dragon");
 - ``feeling_verbs``: verbs whose most frequent sense is one of feeling (lexicographer file verb.emotion):
   "frightened to death", "bored to death" exaggerate, they kill nobody.
 
@@ -84,6 +87,7 @@ ROOTS = {
     "dead_nouns": ("noun", ["05218119", "09994943", "07945657", "05898171", "09545976", "09547111"]),
     "dead_adjectives": ("adj", ["00095280"]),
     "verdict_verbs": ("verb", ["00906735"]),
+    "commissive_verbs": ("verb", ["00871405", "02697120", "00871781", "00884011", "00886759"]),
 }
 EMOTION_LEXFILE = "37"  # verb.emotion
 IMPLIED = {  # class → (pos, roots), with hyponyms; every sense (the construction picks it)

@@ -9,12 +9,14 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from worldstate.extract.timeline.assemble import assemble
+from worldstate.extract.timeline.claimed_deaths import claimed_deaths
 from worldstate.extract.timeline.clause import SentenceView, sentence_views
 from worldstate.extract.timeline.company_place import company_places, keep_fresh
 from worldstate.extract.timeline.conjoined import conjoined_holdings
 from worldstate.extract.timeline.death_senses import deaths_by_sense
 from worldstate.extract.timeline.deeds import deed_tallies
 from worldstate.extract.timeline.dialogue_kin import dialogue_kin
+from worldstate.extract.timeline.flashback_deaths import backdated_deaths
 from worldstate.extract.timeline.handling import handled_things
 from worldstate.extract.timeline.hold_and_place import hold_and_place
 from worldstate.extract.timeline.inferred import read_inferred, settle
@@ -61,6 +63,8 @@ def build_timeline(world: World) -> Timeline:
     changes += owned_losses(views, changes)  # 'had three sons … one of them died': two left
     changes += deaths_by_sense(views)  # 'they hanged him', 'hanging on the gallows': a later sense kills
     changes += bereaved(views, changes)  # "she was a widow": her husband is dead
+    changes = claimed_deaths(views, changes)  # "'the witch is hanging on the gallows,' said he": a fact
+    changes = backdated_deaths(views, changes)  # "for they had deprived him of life": from his last act on
     if _told_in_past(views):  # "witches have a keen scent": a general truth, not a state in story time
         changes = [c for c in changes if not (c.present_tense and c.modality == Modality.ASSERTED)]
     changes += _names(world)

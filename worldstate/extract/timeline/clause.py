@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from worldstate.extract.timeline.binding import rebind
+from worldstate.extract.timeline.commissive import commissive_verbs
 from worldstate.resources.words import Words, words
 from worldstate.state import Mention, Span, Speech, WorldState
 from worldstate.state.timeline import Modality
@@ -283,6 +284,8 @@ class SentenceView:
             return None  # "wished Hans good morning": a greeting, not a wish over the clause
         if lemma in w.wish_verbs and link == "xcomp":
             return Modality.WISHED
+        if link == "xcomp" and lemma in commissive_verbs():  # "threatened to kill him": still to come
+            return Modality.FUTURE
         if lemma in w.wish_verbs and lemma in ("wish", "hope", "want", "long", "desire"):
             return Modality.WISHED
         if lemma in w.belief_verbs:

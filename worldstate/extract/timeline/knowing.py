@@ -79,16 +79,13 @@ def find_heard(world: World) -> list[tuple[int, str]]:
 
 def find_reported(world: World) -> list[tuple[int, str | None, str]]:
     """The ``timeline.reported_speech`` layer (see :func:`_reported`)."""
+    from worldstate.extract.timeline.telling import reported_telling
+
     out = []
     for view, tok in view_tokens(world):
-        if tok.lemma_ not in ("tell", "inform", "warn", "relate", "explain") or not any(
-            c.dep_ == "ccomp" for c in tok.children
-        ):
-            continue
-        hearer = next((c for c in tok.children if c.dep_ in ("dative", "dobj")), None)
-        who = view.ent(hearer)
-        if who and not view.story.speaker_at(view.offset + tok.idx)[0]:
-            out.append((view.index, view.agent(tok), who))
+        told = reported_telling(view, tok)  # "told her that …", "told her father all that had happened"
+        if told is not None:
+            out.append((view.index, *told))
     return out
 
 
@@ -113,7 +110,9 @@ def find_perceived(world: World) -> list[tuple[int, str]]:
 
 def find_denials(world: World) -> dict[int, set[str]]:
     """The ``timeline.denials`` layer: sentence → the entities it says did not know or see (subjects of a
-    negated knowing verb)."""
+    negated knowing verb), and the sentences telling of what a seeker never found (:mod:`.unfound`)."""
+    from worldstate.extract.timeline.unfound import unfound
+
     index = world.layer("timeline.story_index")
     out: dict[int, set[str]] = {}
     for sentence, doc in enumerate(world.sentence_docs):
@@ -128,6 +127,8 @@ def find_denials(world: World) -> dict[int, set[str]]:
                 who = None if subj is None else index.entity_at(offset + subj.idx, offset + subj.idx + len(subj.text))
                 if who:
                     out.setdefault(sentence, set()).add(who)
+    for sentence, seekers in unfound(world).items():  # "he never found him. The soldier had fallen …"
+        out.setdefault(sentence, set()).update(seekers)
     return out
 
 
