@@ -572,6 +572,22 @@ def day_stable(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator
                 yield Clash(rule, "story:day", core[0], core[1], fields)
 
 
+def place_retold(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
+    """A past-perfect place of staying against the place last told of the same entity: its place slot has one
+    value over the sentences between (``retold.retold_places``); Z3 finds the two unsat together."""
+    import z3
+
+    from worldstate.reason.timeline.retold import retold_places
+
+    for found in retold_places(world, int(rule.options.get("max_gap", 8))):
+        var = z3.String(f"retold_{found.subject}_{found.later.start}")
+        states = (found.earlier, found.later)
+        for core in _core_pairs([(var == z3.StringVal(s.value), s) for s in states]):
+            if len(core) == 2:
+                fields = {"earlier_value": _shown(core[0]), "later_value": _shown(core[1])}
+                yield Clash(rule, found.subject, core[0], core[1], fields)
+
+
 def _entity_at(world: World, span: Any) -> str | None:
     """The entity of the mention that covers ``span``."""
     for m in world.state.mentions:
@@ -588,6 +604,7 @@ CHECKS = {
     "lost_part_used": lost_part_used,
     "known_all_along": known_all_along_rule,
     "day_stable": day_stable,
+    "place_retold": place_retold,
     "ages_over_time": ages_over_time,
     "dead_stays_dead": dead_stays_dead,
     "trait_permanence": trait_permanence,
