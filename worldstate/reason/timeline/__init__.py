@@ -588,6 +588,31 @@ def place_retold(rule: TimelineRule, world: World, timeline: Timeline) -> Iterat
                 yield Clash(rule, found.subject, core[0], core[1], fields)
 
 
+def weekday_stable(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
+    """The weekday after a told night is the one after the weekday named before it: in Z3 the later day is
+    (earlier + 1) mod 7 by the earlier naming and the later weekday by the later one (``weekdays``)."""
+    import z3
+
+    from worldstate.reason.timeline.weekdays import WEEK, weekday_repeats
+
+    for repeat in weekday_repeats(world):
+        day = z3.Int(f"weekday_{repeat.later.sentence}")
+        tracked = []
+        for naming, shift in ((repeat.earlier, 1), (repeat.later, 0)):
+            state = StateInterval(
+                "story:weekday", Predicate.TRAIT, f"weekday={naming.day}", naming.sentence, naming.span
+            )
+            tracked.append((day == (WEEK.index(naming.day) + shift) % len(WEEK), state))
+        for core in _core_pairs(tracked):
+            if len(core) == 2:
+                fields = {
+                    "earlier_value": repeat.earlier.day.title(),
+                    "later_value": repeat.later.day.title(),
+                    "passing": repeat.passing,
+                }
+                yield Clash(rule, "story:weekday", core[0], core[1], fields)
+
+
 def _entity_at(world: World, span: Any) -> str | None:
     """The entity of the mention that covers ``span``."""
     for m in world.state.mentions:
@@ -605,6 +630,7 @@ CHECKS = {
     "known_all_along": known_all_along_rule,
     "day_stable": day_stable,
     "place_retold": place_retold,
+    "weekday_stable": weekday_stable,
     "ages_over_time": ages_over_time,
     "dead_stays_dead": dead_stays_dead,
     "trait_permanence": trait_permanence,
