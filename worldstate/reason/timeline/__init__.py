@@ -613,6 +613,33 @@ def weekday_stable(rule: TimelineRule, world: World, timeline: Timeline) -> Iter
                 yield Clash(rule, "story:weekday", core[0], core[1], fields)
 
 
+def giver_stable(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
+    """A thing has one giver: its giver slot is the earlier giving's giver and the later one's, unsat together
+    when they are two entities (``givers.giver_switches``)."""
+    import z3
+
+    from worldstate.reason.timeline.givers import giver_switches
+
+    for switch in giver_switches(world):
+        subject = f"given:{switch.thing}"
+        states = [
+            StateInterval(subject, Predicate.RELATION, f"given_by={giver}", sentence, span, value_text=giver)
+            for giver, sentence, span in (
+                (switch.earlier_giver, switch.earlier_sentence, switch.earlier),
+                (switch.later_giver, switch.later_sentence, switch.later),
+            )
+        ]
+        var = z3.String(f"giver_{switch.thing}_{switch.later_sentence}")
+        for core in _core_pairs([(var == z3.StringVal(s.value), s) for s in states]):
+            if len(core) == 2:
+                fields = {
+                    "thing": switch.thing,
+                    "earlier_value": switch.earlier_giver,
+                    "later_value": switch.later_giver,
+                }
+                yield Clash(rule, subject, core[0], core[1], fields)
+
+
 def _entity_at(world: World, span: Any) -> str | None:
     """The entity of the mention that covers ``span``."""
     for m in world.state.mentions:
@@ -631,6 +658,7 @@ CHECKS = {
     "day_stable": day_stable,
     "place_retold": place_retold,
     "weekday_stable": weekday_stable,
+    "giver_stable": giver_stable,
     "ages_over_time": ages_over_time,
     "dead_stays_dead": dead_stays_dead,
     "trait_permanence": trait_permanence,
