@@ -6,7 +6,7 @@ Read from the parse: a giving is a verb of giving (``givers.yaml``) told (not ne
 with its giver as subject and its thing as object, or as the noun a relative clause describes ("the cap that …
 had given her"); the giver is the subject's entity (coreference decides who "she" is). The later giving points
 back (a relative clause on a noun with a definite determiner) to the same noun as the earlier one, and the two
-givers are two resolved entities.
+givers are two people: neither the same person noun nor one entity.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ class Giving:
     on a definite noun tells it ("the cap that her mother had given her")."""
 
     giver: str
+    entity: str  # the giver's entity ('' when coreference gave none)
     thing: str
     sentence: int
     span: Span
@@ -69,31 +70,30 @@ def givings(world: World) -> list[Giving]:
             subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
             if thing is None or subject is None:
                 continue
-            giver = _giver(world, mentions, offset, subject)
+            entity, giver = _giver(world, mentions, offset, subject)
             if not giver:
                 continue
             start = offset + min(subject.idx, thing.idx)
             end = offset + max(t.idx + len(t.text) for t in (subject, thing, verb))
-            out.append(Giving(giver, thing.lemma_.lower(), index, Span(start, end), pointed_back))
+            out.append(Giving(giver, entity, thing.lemma_.lower(), index, Span(start, end), pointed_back))
     return out
 
 
-def _giver(world: World, mentions: list[tuple[int, int, str]], offset: int, subject: Token) -> str:
-    """Who the giver is, as a person noun: a noun subject's own lemma ("her mother" is "mother"), a pronoun's
-    entity's head noun ("she", the grandmother, is "grandmother"); '' when a pronoun is unresolved."""
-    if subject.pos_ in ("NOUN", "PROPN"):
-        return subject.lemma_.lower()
-    if subject.pos_ != "PRON":
-        return ""
+def _giver(world: World, mentions: list[tuple[int, int, str]], offset: int, subject: Token) -> tuple[str, str]:
+    """Who the giver is: their entity (coreference; '' when none) and a person noun: a noun subject's own lemma
+    ("her mother" is "mother"), a pronoun's entity's head noun ("she", the grandmother, is "grandmother");
+    ('', '') when a pronoun is unresolved."""
     at = offset + subject.idx
-    entity = next((e for start, end, e in mentions if start <= at < end), None)
-    if entity is None:
-        return ""
+    entity = next((e for start, end, e in mentions if start <= at < end), "")
+    if subject.pos_ in ("NOUN", "PROPN"):
+        return entity, subject.lemma_.lower()
+    if subject.pos_ != "PRON" or not entity:
+        return "", ""
     try:
         name = world.state.entity(entity).name.split()
     except KeyError:
-        return ""
-    return name[-1].lower() if name else ""
+        return "", ""
+    return entity, name[-1].lower() if name else ""
 
 
 def _told(verb: Token) -> bool:
@@ -114,6 +114,11 @@ def _thing(verb: Token) -> tuple[Token | None, bool]:
     return next((c for c in verb.children if c.dep_ == "dobj" and c.pos_ == "NOUN"), None), False
 
 
+def _same_giver(a: Giving, b: Giving) -> bool:
+    """One giver: the same person noun, or one entity ("she" … "the old woman", one old dame)."""
+    return a.giver == b.giver or bool(a.entity and a.entity == b.entity)
+
+
 def giver_switches(world: World) -> Iterator[GiverSwitch]:
     """Each pointed-back giving whose giver differs from the giver of the earlier giving of the same noun."""
     found = givings(world)
@@ -121,7 +126,7 @@ def giver_switches(world: World) -> Iterator[GiverSwitch]:
         if not later.pointed_back:
             continue
         earlier = [g for g in found[:n] if g.thing == later.thing and g.sentence < later.sentence]
-        if not earlier or any(g.giver == later.giver for g in earlier):
+        if not earlier or any(_same_giver(g, later) for g in earlier):
             continue  # never given before, or this giver gave one too
         first = earlier[-1]
         yield GiverSwitch(
