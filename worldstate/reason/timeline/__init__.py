@@ -572,6 +572,74 @@ def day_stable(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator
                 yield Clash(rule, "story:day", core[0], core[1], fields)
 
 
+def place_retold(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
+    """A past-perfect place of staying against the place last told of the same entity: its place slot has one
+    value over the sentences between (``retold.retold_places``); Z3 finds the two unsat together."""
+    import z3
+
+    from worldstate.reason.timeline.retold import retold_places
+
+    for found in retold_places(world, int(rule.options.get("max_gap", 8))):
+        var = z3.String(f"retold_{found.subject}_{found.later.start}")
+        states = (found.earlier, found.later)
+        for core in _core_pairs([(var == z3.StringVal(s.value), s) for s in states]):
+            if len(core) == 2:
+                fields = {"earlier_value": _shown(core[0]), "later_value": _shown(core[1])}
+                yield Clash(rule, found.subject, core[0], core[1], fields)
+
+
+def weekday_stable(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
+    """The weekday after a told night is the one after the weekday named before it: in Z3 the later day is
+    (earlier + 1) mod 7 by the earlier naming and the later weekday by the later one (``weekdays``)."""
+    import z3
+
+    from worldstate.reason.timeline.weekdays import WEEK, weekday_repeats
+
+    for repeat in weekday_repeats(world):
+        day = z3.Int(f"weekday_{repeat.later.sentence}")
+        tracked = []
+        for naming, shift in ((repeat.earlier, 1), (repeat.later, 0)):
+            state = StateInterval(
+                "story:weekday", Predicate.TRAIT, f"weekday={naming.day}", naming.sentence, naming.span
+            )
+            tracked.append((day == (WEEK.index(naming.day) + shift) % len(WEEK), state))
+        for core in _core_pairs(tracked):
+            if len(core) == 2:
+                fields = {
+                    "earlier_value": repeat.earlier.day.title(),
+                    "later_value": repeat.later.day.title(),
+                    "passing": repeat.passing,
+                }
+                yield Clash(rule, "story:weekday", core[0], core[1], fields)
+
+
+def giver_stable(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
+    """A thing has one giver: its giver slot is the earlier giving's giver and the later one's, unsat together
+    when they are two entities (``givers.giver_switches``)."""
+    import z3
+
+    from worldstate.reason.timeline.givers import giver_switches
+
+    for switch in giver_switches(world):
+        subject = f"given:{switch.thing}"
+        states = [
+            StateInterval(subject, Predicate.RELATION, f"given_by={giver}", sentence, span, value_text=giver)
+            for giver, sentence, span in (
+                (switch.earlier_giver, switch.earlier_sentence, switch.earlier),
+                (switch.later_giver, switch.later_sentence, switch.later),
+            )
+        ]
+        var = z3.String(f"giver_{switch.thing}_{switch.later_sentence}")
+        for core in _core_pairs([(var == z3.StringVal(s.value), s) for s in states]):
+            if len(core) == 2:
+                fields = {
+                    "thing": switch.thing,
+                    "earlier_value": switch.earlier_giver,
+                    "later_value": switch.later_giver,
+                }
+                yield Clash(rule, subject, core[0], core[1], fields)
+
+
 def _entity_at(world: World, span: Any) -> str | None:
     """The entity of the mention that covers ``span``."""
     for m in world.state.mentions:
@@ -588,6 +656,9 @@ CHECKS = {
     "lost_part_used": lost_part_used,
     "known_all_along": known_all_along_rule,
     "day_stable": day_stable,
+    "place_retold": place_retold,
+    "weekday_stable": weekday_stable,
+    "giver_stable": giver_stable,
     "ages_over_time": ages_over_time,
     "dead_stays_dead": dead_stays_dead,
     "trait_permanence": trait_permanence,

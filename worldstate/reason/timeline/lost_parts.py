@@ -86,8 +86,8 @@ def _lost(part: Token) -> bool:
         return False
     if any(c.dep_ == "neg" for c in verb.children) or not any(c.dep_ == "poss" for c in part.children):
         return False
-    if not any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children) and part.dep_ == "dobj":
-        return False  # "Pull out his eyes!": an order, nothing lost yet
+    if verb.tag_ == "VB" and part.dep_ == "dobj":
+        return False  # "Pull out his eyes!", "to lose his teeth": an order or an infinitive, nothing lost yet
     if any(c.dep_ == "aux" and c.lower_ in MODALS for c in verb.children):
         return False  # "would lose his sight": not told lost
     particles = {c.lower_ for c in verb.children if c.dep_ in ("prt", "advmod", "prep")}
@@ -132,15 +132,26 @@ def _used_again(
 
 
 def _given_back(doc: Doc, part: str) -> bool:
-    """The sentence tells the part given back or grown again ("gave her eyes back", "his teeth grew again"), or
-    tells magic."""
+    """The sentence tells the part given back or grown again ("gave her eyes back", "his teeth grew again": a
+    giving-back word in the clause of the part), or tells magic. A giving-back word in another clause tells
+    nothing of the part ("showed his teeth, and they were good friends again")."""
     from worldstate.resources.words import words
 
     lexicon = _lexicon()
     lemmas = {t.lemma_.lower() for t in doc} | {t.lower_ for t in doc}
     if lemmas & words().magic_words:
         return True
-    return part in lemmas and bool(lemmas & set(lexicon["giving_back"]))
+    giving_back = set(lexicon["giving_back"])
+    clauses = {_clause(t) for t in doc if t.lemma_.lower() == part or t.lower_ == part}
+    return any(_clause(t) in clauses for t in doc if t.lemma_.lower() in giving_back or t.lower_ in giving_back)
+
+
+def _clause(tok: Token) -> int:
+    """The index of the verb heading ``tok``'s clause (the nearest verb above it, or itself), else the root."""
+    node = tok
+    while node.head is not node and node.pos_ not in ("VERB", "AUX"):
+        node = node.head
+    return node.i
 
 
 def _span(world: World, index: int, *tokens: Token) -> Span:

@@ -29,6 +29,9 @@ OPTIONS: dict[str, dict[str, type]] = {
     "lost_part_used": {},
     "known_all_along": {},
     "day_stable": {},
+    "place_retold": {"max_gap": int},
+    "weekday_stable": {},
+    "giver_stable": {},
     "none": {},
 }
 
