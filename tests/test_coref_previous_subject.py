@@ -65,5 +65,7 @@ def test_other_gender_things_rivals_no_one_and_later_openings_take_nothing() -> 
     assert previous_subjects(table) == {}  # "the queen" opens the sentence, not "he"
     table = _table("The surgeon put the child in her arms. She smiled at it.")
     assert previous_subjects(table) == {}  # a surgeon of no known gender, and a "her" before: she is that one
+    table = _table("The next morning a boy knocked at the door and woke him. He got up slowly.")
+    assert previous_subjects(table) == {}  # an object "him" before: he is that one, not the boy
     table = _table("No one came to the door. He waited a long time.")
     assert previous_subjects(table) == {}

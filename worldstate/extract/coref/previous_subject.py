@@ -10,8 +10,9 @@ the pronouns after it then find it as their nearest antecedent) when:
 * the pronoun is the first mention of its own sentence and the subject of its clause;
 * the sentence before has exactly one name or description as the subject of its main verb, a singular
   person, one person ("no one" is none), on the same side of a quotation mark;
-* that subject is of the pronoun's gender, or of none known and the sentence before holds no he/she of the
-  pronoun's gender ("The surgeon put it in her arms. She …": she is the one "her" is);
+* that subject is of the pronoun's gender and the sentence before holds no object he/she of that gender ("a
+  boy knocked, bidding him attend the burial. He …": he is the one "him" is), or of no gender known and
+  the sentence before holds no he/she of the pronoun's gender at all ("The surgeon put it in her arms. She …");
 * it is not owned by a he/she of that gender ("His father … He": the owner may be the one the story goes on
   with).
 """
@@ -23,7 +24,7 @@ from worldstate.extract.coref.features import NAME, NOMINAL, PRON3, MentionTable
 from worldstate.extract.coref.sole_antecedent import is_person
 from worldstate.resources.lexicon import lexicon
 
-SUBJECT = 0  # ``features.ROLES``: nsubj / nsubjpass
+SUBJECT, OBJECT = 0, 1  # ``features.ROLES``: nsubj / nsubjpass; dobj / pobj / dative
 
 
 def previous_subjects(table: MentionTable) -> dict[int, int]:
@@ -73,7 +74,8 @@ def _fits(table: MentionTable, i: int, j: int, g: int, before: list[int]) -> boo
     owners = lex.male if g == 1 else lex.female
     if doc is not None and any(t.low in owners for t in doc.kids(table.infos[j].head, "poss")):
         return False
+    rivals = [k for k in before if int(table.mtype[k]) == PRON3 and int(table.gender[k]) == g]
     gender = int(table.gender[j])
     if gender == 0:
-        return not any(int(table.mtype[k]) == PRON3 and int(table.gender[k]) == g for k in before)
-    return gender == g
+        return not rivals
+    return gender == g and not any(int(table.role[k]) == OBJECT for k in rivals)
