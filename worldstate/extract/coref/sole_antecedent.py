@@ -19,7 +19,8 @@ CHARACTER = KINDS.index("character")
 SUBJECT_ONLY = True
 
 
-def _person(table: MentionTable, j: int) -> bool:
+def is_person(table: MentionTable, j: int) -> bool:
+    """A character by the rule pass, a lexicon person noun or PERSON name, or a mention detected as PER."""
     info = table.infos[j]
     return int(table.kind[j]) == CHARACTER or info.person_hint or info.mention.category == "PER"
 
@@ -44,7 +45,7 @@ def _fix_sentence(table: MentionTable, out: list[int], info: dict, idxs: range) 
     persons: list[int] = []
     for i in idxs:
         t = int(table.mtype[i])
-        if t in (NAME, NOMINAL) and _person(table, i):
+        if t in (NAME, NOMINAL) and is_person(table, i):
             persons.append(i)
             continue
         if t != PRON3 or not int(table.gender[i]):
