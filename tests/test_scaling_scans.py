@@ -92,7 +92,8 @@ def test_speaker_ranks_are_sorted_once_per_rerank(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(speakers, "candidates", lambda ex, turns, k, said, ranks=None: seen.append(ranks) or [])
     turns = [SimpleNamespace(speaker=None, confidence=None, rule=None) for _ in range(N)]
     ex = SimpleNamespace(entities=entities, called=lambda turns, k: set())
-    speakers.rerank(ex, turns, model=SimpleNamespace(), passes=2)  # type: ignore[arg-type]
+    model = SimpleNamespace(calibrate=lambda probability, group: probability)  # no candidates: nothing to score
+    speakers.rerank(ex, turns, model=model, passes=2)  # type: ignore[arg-type]
     assert len(built) == 1 and len(seen) == 2 * N and all(r is seen[0] for r in seen)
     sizes = sorted((len(e.mentions) for e in entities.values()), reverse=True)
     for n in range(8):  # as the per-quote sort ranked them
