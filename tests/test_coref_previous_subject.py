@@ -5,8 +5,10 @@ huntsman, not the last "he" of the miller met before him; the mention ranker kee
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from worldstate.config import Settings
+from worldstate.extract.coref import ranker
 from worldstate.extract.coref.features import FEATURE_NAMES, MentionTable
 from worldstate.extract.coref.previous_subject import main_subject, previous_subjects
 from worldstate.extract.coref.ranker import RankerModel, cluster_mentions
@@ -48,7 +50,8 @@ def test_a_sentence_opening_he_carries_on_the_subject_before_it() -> None:
     assert carried[_index(table, "He")] == _index(table, "The miller")
 
 
-def test_the_ranker_links_it_to_that_subject_and_the_chain_follows() -> None:
+def test_the_ranker_links_it_to_that_subject_and_the_chain_follows(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ranker, "PREVIOUS_SUBJECT", True)  # off by default (see its comment); tested switched on
     table = _table(STORY + " His dog lay at his feet.")
     width = len(FEATURE_NAMES)
     pronouns = RankerModel(np.zeros((width, 1)), np.zeros(1), np.zeros(1), -10.0, 0.3, {})  # links nothing itself
