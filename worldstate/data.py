@@ -39,6 +39,12 @@ def parse_yaml(text: str) -> Any:
     return yaml.load(text, Loader=_SAFE_LOADER)
 
 
+@lru_cache(maxsize=64)
+def word_set(package: str, path: str, key: str) -> frozenset[str]:
+    """The word list under ``key`` of a YAML data file of the package, as a set (read once)."""
+    return frozenset(load_yaml(package, path)[key])
+
+
 def load_json(package: str, path: str) -> Any:
     """A JSON data file of the package, parsed (a fresh object each call)."""
     return json.loads(read_text(package, path))

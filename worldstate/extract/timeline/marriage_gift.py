@@ -14,9 +14,8 @@ the character of another "to" phrase ("to the shepherd"). "Took her to wife" is 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
 
-from worldstate.data import load_yaml
+from worldstate.data import word_set
 from worldstate.extract.timeline.change import Change
 from worldstate.extract.timeline.clause import SentenceView, Token
 from worldstate.extract.timeline.relations import both_ways
@@ -29,9 +28,8 @@ _OBJECT_GENDER = {"him": "male", "her": "female"}
 _UP = 3  # heads climbed from the "to" to its verb ("and his daughter to wife" hung on a conjunct)
 
 
-@lru_cache(maxsize=1)
 def _promising() -> frozenset[str]:
-    return frozenset(load_yaml("extract.timeline", "data/kin_readings.yaml")["promising_verbs"])
+    return word_set("extract.timeline", "data/kin_readings.yaml", "promising_verbs")
 
 
 def marriage_gifts(views: list[SentenceView]) -> list[Change]:

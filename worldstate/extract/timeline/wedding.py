@@ -12,9 +12,8 @@ the marriage's ("the wedding was to be held on Sunday" marries no one yet).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
 
-from worldstate.data import load_yaml
+from worldstate.data import word_set
 from worldstate.extract.timeline.change import Change
 from worldstate.extract.timeline.clause import SentenceView, Token
 from worldstate.extract.timeline.relations import both_ways
@@ -25,9 +24,8 @@ _BETROTHED, _MARRIED = "betrothed_to", "married_to"
 _ARGUMENTS = ("nsubj", "nsubjpass", "dobj")
 
 
-@lru_cache(maxsize=1)
 def wedding_nouns() -> frozenset[str]:
-    return frozenset(load_yaml("extract.timeline", "data/kin_readings.yaml")["wedding_nouns"])
+    return word_set("extract.timeline", "data/kin_readings.yaml", "wedding_nouns")
 
 
 def weddings(views: list[SentenceView], changes: list[Change]) -> list[Change]:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from worldstate.reason.timeline.sides import TwoSides
@@ -50,11 +49,11 @@ class GiverSwitch(TwoSides):
     later_giver: str
 
 
-@lru_cache(maxsize=1)
 def giving_verbs() -> frozenset[str]:
-    from worldstate.data import load_yaml
+    """Lemmas of the verbs of giving (``givers.yaml``)."""
+    from worldstate.data import word_set
 
-    return frozenset(load_yaml("reason.timeline", "givers.yaml")["giving_verbs"])
+    return word_set("reason.timeline", "givers.yaml", "giving_verbs")
 
 
 def givings(world: World) -> list[Giving]:

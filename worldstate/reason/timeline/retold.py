@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from worldstate.state.timeline import Modality, Predicate, StateInterval
@@ -33,12 +32,11 @@ class RetoldPlace:
     later: StateInterval
 
 
-@lru_cache(maxsize=1)
 def staying_verbs() -> frozenset[str]:
     """Lemmas of the verbs that tell where someone stayed, not where they went (``retold.yaml``)."""
-    from worldstate.data import load_yaml
+    from worldstate.data import word_set
 
-    return frozenset(load_yaml("reason.timeline", "retold.yaml")["staying_verbs"])
+    return word_set("reason.timeline", "retold.yaml", "staying_verbs")
 
 
 def retold_places(world: World, max_gap: int) -> Iterator[RetoldPlace]:
