@@ -17,37 +17,11 @@ from pathlib import Path
 WORDS = ["the", "miller", "hid", "key", "under", "stone", "later", "his", "daughter", "opened", "chest", "mill"]
 
 
-def build_tiny_model(path: Path) -> None:
-    """A one-layer GPT-2 with a word-level tokenizer over ``WORDS``, saved at ``path``."""
-    import torch
-    import transformers
-    from tokenizers import Tokenizer, models, pre_tokenizers
-
-    torch.manual_seed(0)
-    vocab = {token: i for i, token in enumerate(["[UNK]", "[PAD]", "[EOS]", *WORDS])}
-    core = Tokenizer(models.WordLevel(vocab=vocab, unk_token="[UNK]"))
-    core.pre_tokenizer = pre_tokenizers.Whitespace()
-    tokenizer = transformers.PreTrainedTokenizerFast(
-        tokenizer_object=core, unk_token="[UNK]", pad_token="[PAD]", eos_token="[EOS]"
-    )
-    config = transformers.GPT2Config(
-        n_layer=1,
-        n_head=2,
-        n_embd=16,
-        vocab_size=len(vocab),
-        n_positions=256,
-        bos_token_id=2,
-        eos_token_id=2,
-        pad_token_id=1,
-    )
-    transformers.GPT2LMHeadModel(config).save_pretrained(path)
-    tokenizer.save_pretrained(path)
-
-
 def main() -> int:
     import torch
 
     from worldstate.detect.llm.providers import TransformersProvider
+    from worldstate.detect.llm.providers.tiny_model import save_tiny_gpt2
 
     devices = ["cpu"] + (["cuda"] if torch.cuda.is_available() else [])
     print(f"torch {torch.__version__}; CUDA available: {torch.cuda.is_available()}")
@@ -57,7 +31,7 @@ def main() -> int:
     texts: dict[str, str] = {}
     logits: dict[str, object] = {}
     with tempfile.TemporaryDirectory() as scratch:
-        build_tiny_model(Path(scratch))
+        save_tiny_gpt2(Path(scratch), WORDS, n_positions=256)
         for device in devices:
             provider = TransformersProvider(scratch, device=device)
             start = time.perf_counter()

@@ -19,24 +19,11 @@ WORDS = sorted(set(STORY.lower().replace(".", " ").split()) | {"mill", "river", 
 
 @pytest.fixture(scope="module")
 def tiny_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    torch = pytest.importorskip("torch")
-    transformers = pytest.importorskip("transformers")
-    from tokenizers import Tokenizer, models, pre_tokenizers
+    pytest.importorskip("torch")
+    pytest.importorskip("transformers")
+    from worldstate.detect.llm.providers.tiny_model import save_tiny_gpt2
 
-    torch.manual_seed(0)
-    path = tmp_path_factory.mktemp("tiny-gpt2")
-    vocab = {token: i for i, token in enumerate(["[UNK]", "[PAD]", "[EOS]", *WORDS])}
-    core = Tokenizer(models.WordLevel(vocab=vocab, unk_token="[UNK]"))
-    core.pre_tokenizer = pre_tokenizers.Whitespace()
-    tokenizer = transformers.PreTrainedTokenizerFast(
-        tokenizer_object=core, unk_token="[UNK]", pad_token="[PAD]", eos_token="[EOS]"
-    )
-    config = transformers.GPT2Config(
-        n_layer=1, n_head=2, n_embd=16, vocab_size=len(vocab), n_positions=2048, eos_token_id=2, pad_token_id=1
-    )
-    transformers.GPT2LMHeadModel(config).save_pretrained(path)
-    tokenizer.save_pretrained(path)
-    return path
+    return save_tiny_gpt2(tmp_path_factory.mktemp("tiny-gpt2"), WORDS)
 
 
 @pytest.fixture(autouse=True)
