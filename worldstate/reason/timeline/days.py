@@ -50,21 +50,28 @@ def _lexicon() -> tuple[dict[str, str], re.Pattern[str]]:
     return phrases, passing
 
 
+def in_narration(world: World, pattern: re.Pattern[str]) -> Iterator[tuple[int, str, re.Match[str]]]:
+    """(sentence index, sentence text, match) for each match of ``pattern`` in a sentence, outside speech,
+    in story order; a match's offsets are within its sentence."""
+    ws = world.state
+    spoken = [sp.content_span for sp in ws.speeches]
+    for index, sentence in enumerate(ws.story.sentences):
+        body = ws.story.text[sentence.span.start : sentence.span.end]
+        for m in pattern.finditer(body):
+            start = sentence.span.start + m.start()
+            if not any(s.start <= start < s.end for s in spoken):
+                yield index, body, m
+
+
 def day_namings(world: World) -> list[DayNaming]:
     """Every day name in narration, in story order (the longest phrase where two overlap)."""
     phrases, _ = _lexicon()
-    ws = world.state
-    text = ws.story.text
-    spoken = [sp.content_span for sp in ws.speeches]
-    pattern = re.compile(r"\b(" + "|".join(re.escape(p) for p in sorted(phrases, key=len, reverse=True)) + r")\b")
+    alternatives = "|".join(re.escape(p) for p in sorted(phrases, key=len, reverse=True))
     out = []
-    for index, sentence in enumerate(ws.story.sentences):
-        body = text[sentence.span.start : sentence.span.end]
-        for m in pattern.finditer(body.lower()):
-            start = sentence.span.start + m.start()
-            if any(s.start <= start < s.end for s in spoken):
-                continue
-            out.append(DayNaming(phrases[m.group(1)], m.group(1), index, Span(start, start + len(m.group(1)))))
+    for index, _body, m in in_narration(world, re.compile(r"\b(" + alternatives + r")\b", re.I)):
+        start = world.state.story.sentences[index].span.start + m.start()
+        phrase = m.group(1).lower()
+        out.append(DayNaming(phrases[phrase], phrase, index, Span(start, start + len(m.group(1)))))
     return out
 
 

@@ -61,19 +61,16 @@ def _lexicon() -> dict[str, Any]:
 
 def weekday_namings(world: World) -> list[WeekdayNaming]:
     """Every weekday named as the story's day in narration, in story order."""
+    from worldstate.reason.timeline.days import in_narration
+
     lexicon = _lexicon()
-    ws = world.state
-    text = ws.story.text
-    spoken = [sp.content_span for sp in ws.speeches]
     out = []
-    for index, sentence in enumerate(ws.story.sentences):
-        body = text[sentence.span.start : sentence.span.end]
-        for m in lexicon["weekday"].finditer(body):
-            start = sentence.span.start + m.start()
-            before = body[: m.start()].lower().split()
-            if any(s.start <= start < s.end for s in spoken) or (before and before[-1] in lexicon["other_week"]):
-                continue
-            out.append(WeekdayNaming(m.group(1).lower(), index, Span(start, start + len(m.group(1)))))
+    for index, body, m in in_narration(world, lexicon["weekday"]):
+        before = body[: m.start()].lower().split()
+        if before and before[-1] in lexicon["other_week"]:
+            continue
+        start = world.state.story.sentences[index].span.start + m.start()
+        out.append(WeekdayNaming(m.group(1).lower(), index, Span(start, start + len(m.group(1)))))
     return out
 
 
