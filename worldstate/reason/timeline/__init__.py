@@ -8,7 +8,7 @@ rule with a check, for measuring false alarms before a rule is enabled).
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -116,6 +116,34 @@ def _core_pairs(
             solver.pop()
             yield tuple(core)
         # keep satisfiable prefixes: the solver stays pushed
+
+
+def _one_value(
+    rule: TimelineRule,
+    subject: str,
+    slot: str,
+    states: Iterable[StateInterval],
+    fields: dict[str, Any] | Callable[[tuple[StateInterval, ...]], dict[str, Any]],
+    value: Callable[[StateInterval], str] = lambda s: s.value,
+) -> Iterator[Clash]:
+    """The string slot ``slot`` has one value: each state asserts its ``value``; every pair Z3 finds unsat
+    together is a clash, described by ``fields`` (or by ``fields(core)`` when it depends on the pair)."""
+    import z3
+
+    var = z3.String(slot)
+    for core in _core_pairs([(var == z3.StringVal(value(s)), s) for s in states]):
+        if len(core) == 2:
+            yield Clash(rule, subject, core[0], core[1], fields(core) if callable(fields) else fields)
+
+
+def _after_equals(state: StateInterval) -> str:
+    """The value after ``key=`` (``"finger=lost"`` -> ``"lost"``)."""
+    return state.value.split("=", 1)[1]
+
+
+def _shown_pair(core: tuple[StateInterval, ...]) -> dict[str, Any]:
+    """The two values of a clash as the text shows them."""
+    return {"earlier_value": _shown(core[0]), "later_value": _shown(core[1])}
 
 
 def _factual(timeline: Timeline, predicate: Predicate) -> dict[str, list[StateInterval]]:
@@ -402,8 +430,6 @@ def _age_state(age: Any) -> StateInterval:
 def name_stable(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
     """A character's name slot has one value: the established name where it is first told, and the name used
     once in its place (``names.renamings``); Z3 finds the two constraints unsat together."""
-    import z3
-
     from worldstate.reason.timeline.names import renamings
 
     found = renamings(
@@ -419,19 +445,13 @@ def name_stable(rule: TimelineRule, world: World, timeline: Timeline) -> Iterato
         later = StateInterval(
             subject, Predicate.NAME, renaming.new, renaming.sentence, renaming.span, value_text=renaming.new
         )
-        var = z3.String(f"name_{subject}_{renaming.sentence}")
-        for core in _core_pairs([(var == z3.StringVal(s.value), s) for s in (earlier, later)]):
-            if len(core) == 2:
-                yield Clash(
-                    rule, subject, core[0], core[1], {"earlier_value": renaming.old, "later_value": renaming.new}
-                )
+        fields = {"earlier_value": renaming.old, "later_value": renaming.new}
+        yield from _one_value(rule, subject, f"name_{subject}_{renaming.sentence}", (earlier, later), fields)
 
 
 def place_stable(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
     """A place keeps its word: the place a frame ties to ("the dwarfs' …", "awoke in the beautiful …") is one
     of the place words in Z3; the old word's and the new word's mentions cannot both hold (``places``)."""
-    import z3
-
     from worldstate.reason.timeline.places import place_switches
 
     gap = rule.options.get("max_gap")
@@ -448,22 +468,13 @@ def place_stable(rule: TimelineRule, world: World, timeline: Timeline) -> Iterat
             StateInterval(subject, Predicate.LOCATION, word, m.sentence, m.span, value_text=word)
             for word, m in ((switch.old, switch.earlier), (switch.new, switch.later))
         ]
-        var = z3.String(f"place_{subject}_{switch.later.sentence}")
-        for core in _core_pairs([(var == z3.StringVal(s.value), s) for s in states]):
-            if len(core) == 2:
-                fields = {
-                    "earlier_value": switch.old,
-                    "later_value": switch.new,
-                    "frame": ", ".join(sorted(switch.shared)),
-                }
-                yield Clash(rule, subject, core[0], core[1], fields)
+        fields = {"earlier_value": switch.old, "later_value": switch.new, "frame": ", ".join(sorted(switch.shared))}
+        yield from _one_value(rule, subject, f"place_{subject}_{switch.later.sentence}", states, fields)
 
 
 def role_stable(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
     """A character keeps the trade the story calls them by: the established trade noun where it is first told,
     and the trade noun used once in its place (``roles.role_switches``); Z3 finds the two unsat together."""
-    import z3
-
     from worldstate.reason.timeline.roles import role_switches
 
     found = role_switches(
@@ -478,17 +489,13 @@ def role_stable(rule: TimelineRule, world: World, timeline: Timeline) -> Iterato
             StateInterval(subject, Predicate.TRAIT, f"role={m.trade}", m.sentence, m.span, value_text=m.trade)
             for m in (switch.earlier, switch.later)
         ]
-        var = z3.String(f"role_{subject}_{switch.later.sentence}")
-        for core in _core_pairs([(var == z3.StringVal(s.value), s) for s in states]):
-            if len(core) == 2:
-                yield Clash(rule, subject, core[0], core[1], {"earlier_value": switch.old, "later_value": switch.new})
+        fields = {"earlier_value": switch.old, "later_value": switch.new}
+        yield from _one_value(rule, subject, f"role_{subject}_{switch.later.sentence}", states, fields)
 
 
 def still_stable(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
     """A thing taken out of a place is not still there: its place slot cannot be "out of P" and "in P" at once
     (``still.still_there``); Z3 finds the two unsat together."""
-    import z3
-
     from worldstate.reason.timeline.still import still_there
 
     for found in still_there(world):
@@ -504,17 +511,13 @@ def still_stable(rule: TimelineRule, world: World, timeline: Timeline) -> Iterat
         inside = StateInterval(
             subject, Predicate.LOCATION, found.place, found.later_sentence, found.later, value_text=found.place
         )
-        var = z3.String(f"still_{subject}_{found.later_sentence}")
-        for core in _core_pairs([(var == z3.StringVal(s.value), s) for s in (out, inside)]):
-            if len(core) == 2:
-                yield Clash(rule, subject, core[0], core[1], {"thing": found.thing, "place": found.place})
+        fields = {"thing": found.thing, "place": found.place}
+        yield from _one_value(rule, subject, f"still_{subject}_{found.later_sentence}", (out, inside), fields)
 
 
 def lost_part_used(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
     """A part a character lost is not used again: the part slot is "lost" from the loss on and "has" at the use
     (``lost_parts.lost_parts``); Z3 finds the two unsat together."""
-    import z3
-
     from worldstate.reason.timeline.lost_parts import lost_parts
 
     for found in lost_parts(world):
@@ -525,17 +528,13 @@ def lost_part_used(rule: TimelineRule, world: World, timeline: Timeline) -> Iter
                 ("has", found.later_sentence, found.later),
             )
         ]
-        var = z3.String(f"part_{found.owner}_{found.part}_{found.later_sentence}")
-        for core in _core_pairs([(var == z3.StringVal(s.value.split("=", 1)[1]), s) for s in states]):
-            if len(core) == 2:
-                yield Clash(rule, found.owner, core[0], core[1], {"part": found.word})
+        slot = f"part_{found.owner}_{found.part}_{found.later_sentence}"
+        yield from _one_value(rule, found.owner, slot, states, {"part": found.word}, _after_equals)
 
 
 def known_all_along_rule(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
     """Nobody knew it, yet someone knew it from the start: the thing's "known" slot is false at the told
     ignorance and true from before it at the claim (``all_along.known_all_along``); Z3 finds the two unsat."""
-    import z3
-
     from worldstate.reason.timeline.all_along import known_all_along
 
     for found in known_all_along(world):
@@ -547,17 +546,12 @@ def known_all_along_rule(rule: TimelineRule, world: World, timeline: Timeline) -
                 ("from the start", found.later_sentence, found.later),
             )
         ]
-        var = z3.String(f"known_{found.what}_{found.later_sentence}")
-        for core in _core_pairs([(var == z3.StringVal(s.value), s) for s in states]):
-            if len(core) == 2:
-                yield Clash(rule, subject, core[0], core[1], {"what": found.what})
+        yield from _one_value(rule, subject, f"known_{found.what}_{found.later_sentence}", states, {"what": found.what})
 
 
 def day_stable(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
     """The story's day slot has one value until a day is told passing (``days.day_switches``); Z3 finds the
     two namings unsat together."""
-    import z3
-
     from worldstate.reason.timeline.days import day_switches
 
     for switch in day_switches(world):
@@ -565,27 +559,18 @@ def day_stable(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator
             StateInterval("story:day", Predicate.TRAIT, f"day={n.day}", n.sentence, n.span, value_text=n.phrase)
             for n in (switch.earlier, switch.later)
         ]
-        var = z3.String(f"day_{switch.later.sentence}")
-        for core in _core_pairs([(var == z3.StringVal(s.value), s) for s in states]):
-            if len(core) == 2:
-                fields = {"earlier_value": switch.earlier.phrase, "later_value": switch.later.phrase}
-                yield Clash(rule, "story:day", core[0], core[1], fields)
+        fields = {"earlier_value": switch.earlier.phrase, "later_value": switch.later.phrase}
+        yield from _one_value(rule, "story:day", f"day_{switch.later.sentence}", states, fields)
 
 
 def place_retold(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
     """A past-perfect place of staying against the place last told of the same entity: its place slot has one
     value over the sentences between (``retold.retold_places``); Z3 finds the two unsat together."""
-    import z3
-
     from worldstate.reason.timeline.retold import retold_places
 
     for found in retold_places(world, int(rule.options.get("max_gap", 8))):
-        var = z3.String(f"retold_{found.subject}_{found.later.start}")
-        states = (found.earlier, found.later)
-        for core in _core_pairs([(var == z3.StringVal(s.value), s) for s in states]):
-            if len(core) == 2:
-                fields = {"earlier_value": _shown(core[0]), "later_value": _shown(core[1])}
-                yield Clash(rule, found.subject, core[0], core[1], fields)
+        slot = f"retold_{found.subject}_{found.later.start}"
+        yield from _one_value(rule, found.subject, slot, (found.earlier, found.later), _shown_pair)
 
 
 def weekday_stable(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
@@ -616,8 +601,6 @@ def weekday_stable(rule: TimelineRule, world: World, timeline: Timeline) -> Iter
 def giver_stable(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
     """A thing has one giver: its giver slot is the earlier giving's giver and the later one's, unsat together
     when they are two entities (``givers.giver_switches``)."""
-    import z3
-
     from worldstate.reason.timeline.givers import giver_switches
 
     for switch in giver_switches(world):
@@ -629,15 +612,8 @@ def giver_stable(rule: TimelineRule, world: World, timeline: Timeline) -> Iterat
                 (switch.later_giver, switch.later_sentence, switch.later),
             )
         ]
-        var = z3.String(f"giver_{switch.thing}_{switch.later_sentence}")
-        for core in _core_pairs([(var == z3.StringVal(s.value), s) for s in states]):
-            if len(core) == 2:
-                fields = {
-                    "thing": switch.thing,
-                    "earlier_value": switch.earlier_giver,
-                    "later_value": switch.later_giver,
-                }
-                yield Clash(rule, subject, core[0], core[1], fields)
+        fields = {"thing": switch.thing, "earlier_value": switch.earlier_giver, "later_value": switch.later_giver}
+        yield from _one_value(rule, subject, f"giver_{switch.thing}_{switch.later_sentence}", states, fields)
 
 
 def _entity_at(world: World, span: Any) -> str | None:
