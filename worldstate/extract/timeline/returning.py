@@ -24,8 +24,8 @@ from worldstate.state.timeline import Predicate
 
 BACK = "@back"  # value of a motion back before it is resolved
 RETURNED = "returned"  # the reading's name (StateInterval.inferred)
-HOME = "home"
 PEOPLE = ("character", "group")
+HOME = "home"
 
 
 @dataclass(frozen=True)

@@ -129,9 +129,9 @@ def giver_switches(world: World) -> Iterator[GiverSwitch]:
             continue  # never given before, or this giver gave one too
         first = earlier[-1]
         yield GiverSwitch(
-            later.thing,
-            first.giver,
-            later.giver,
+            thing=later.thing,
+            earlier_giver=first.giver,
+            later_giver=later.giver,
             earlier_sentence=first.sentence,
             earlier=first.span,
             later_sentence=later.sentence,

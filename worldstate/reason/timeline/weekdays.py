@@ -15,6 +15,7 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
+from worldstate.reason.timeline.days import DayNaming, in_narration
 from worldstate.state import Span
 
 if TYPE_CHECKING:
@@ -25,20 +26,11 @@ WEEK = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sun
 
 
 @dataclass(frozen=True)
-class WeekdayNaming:
-    """Weekday ``day`` named in sentence ``sentence`` at ``span``."""
-
-    day: str
-    sentence: int
-    span: Span
-
-
-@dataclass(frozen=True)
 class WeekdayRepeat:
     """The story's day is named ``earlier.day``, a night passes, and the next day is named the same."""
 
-    earlier: WeekdayNaming
-    later: WeekdayNaming
+    earlier: DayNaming
+    later: DayNaming
     passing: str  # the phrase that tells the night passing
 
 
@@ -59,10 +51,8 @@ def _lexicon() -> dict[str, Any]:
     }
 
 
-def weekday_namings(world: World) -> list[WeekdayNaming]:
+def weekday_namings(world: World) -> list[DayNaming]:
     """Every weekday named as the story's day in narration, in story order."""
-    from worldstate.reason.timeline.days import in_narration
-
     lexicon = _lexicon()
     out = []
     for index, body, m in in_narration(world, lexicon["weekday"]):
@@ -70,7 +60,8 @@ def weekday_namings(world: World) -> list[WeekdayNaming]:
         if before and before[-1] in lexicon["other_week"]:
             continue
         start = world.state.story.sentences[index].span.start + m.start()
-        out.append(WeekdayNaming(m.group(1).lower(), index, Span(start, start + len(m.group(1)))))
+        word = m.group(1)
+        out.append(DayNaming(word.lower(), word, index, Span(start, start + len(word))))
     return out
 
 
