@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
+
 from worldstate.analysis import World, analyze
 from worldstate.config import Settings
 from worldstate.detect.answers import Answer
@@ -10,6 +13,31 @@ from worldstate.detect.answers import Answer
 def world(text: str, settings: Settings | None = None, **options: object) -> World:
     """``analyze(text)`` with default settings."""
     return analyze(text, settings or Settings(), **options)  # type: ignore[arg-type]
+
+
+@cache
+def world_once(text: str) -> World:
+    """``analyze(text)`` once per text for the whole test session."""
+    return analyze(text)
+
+
+def count_states(world: World, at: int, keep: Callable[..., bool]) -> dict[tuple[str, str], str]:
+    """(subject, key) → the count told by the end of sentence ``at``, of the count states ``keep`` accepts."""
+    from worldstate.state.timeline import Predicate
+
+    return {
+        (s.subject, s.key): s.value.split("=", 1)[1]
+        for s in world.timeline.at(at)
+        if s.predicate == Predicate.COUNT and keep(s)
+    }
+
+
+def ask_count(text: str, entity: str, anchor: str, noun: str, other: str = "") -> str | None:
+    """The state-questions bench's answer to a count question about ``text``."""
+    from worldstate.bench.state_questions import answer_question
+
+    q = {"qid": "q", "kind": "relation", "entity": entity, "anchor": anchor, "count_noun": noun, "other": other}
+    return answer_question(world_once(text), q).get("answer")
 
 
 def summary_world(sentences: list[str], settings: Settings | None = None) -> World:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from functools import cache
 
+import pytest
+
 from worldstate.analysis import World, analyze
 from worldstate.state.timeline import Modality, Predicate
 
@@ -24,39 +26,50 @@ def deaths(w: World) -> dict[str, Modality]:
     return out
 
 
-def test_a_death_reported_in_a_quote_is_a_fact() -> None:
-    w = world(
+DEATH_MODALITY = [
+    pytest.param(
         "The soldier sent the little man to bind the old witch. "
-        "'It is all done,' said he, 'and the witch is already hanging on the gallows.' The soldier smiled."
-    )
-    assert deaths(w).get("old-witch") == Modality.ASSERTED
+        "'It is all done,' said he, 'and the witch is already hanging on the gallows.' The soldier smiled.",
+        "old-witch",
+        Modality.ASSERTED,
+        id="a death reported in a quote is a fact",
+    ),
+    pytest.param(
+        "The page ran into the hall. 'The king has died,' cried the page. The queen wept.",
+        "king",
+        Modality.ASSERTED,
+        id="a past death reported in a quote is a fact",
+    ),
+    pytest.param(
+        "A hunter met a wolf in the wood. 'I will kill the wolf,' said the hunter. The wolf ran away.",
+        "wolf",
+        Modality.SPEECH,
+        id="a threat stays the speaker's word",
+    ),
+    pytest.param(
+        "A wolf lay in the grass. 'Is the wolf dead?' asked the girl. The wolf slept.",
+        "wolf",
+        Modality.SPEECH,
+        id="a question stays the speaker's word",
+    ),
+    pytest.param(
+        "The king sat in his castle. 'The king has died,' cried the page. The king laughed and went into the garden.",
+        "king",
+        Modality.SPEECH,
+        id="a death the narration contradicts stays the speaker's word",
+    ),
+    pytest.param(
+        "The king sat in his castle. 'The king has died,' lied the page. The queen wept.",
+        "king",
+        Modality.SPEECH,
+        id="a lie stays the speaker's word",
+    ),
+]
 
 
-def test_a_past_death_reported_in_a_quote_is_a_fact() -> None:
-    w = world("The page ran into the hall. 'The king has died,' cried the page. The queen wept.")
-    assert deaths(w).get("king") == Modality.ASSERTED
-
-
-def test_a_threat_stays_the_speakers_word() -> None:
-    w = world("A hunter met a wolf in the wood. 'I will kill the wolf,' said the hunter. The wolf ran away.")
-    assert deaths(w).get("wolf") == Modality.SPEECH
-
-
-def test_a_question_stays_the_speakers_word() -> None:
-    w = world("A wolf lay in the grass. 'Is the wolf dead?' asked the girl. The wolf slept.")
-    assert deaths(w).get("wolf") == Modality.SPEECH
-
-
-def test_a_death_the_narration_contradicts_stays_the_speakers_word() -> None:
-    w = world(
-        "The king sat in his castle. 'The king has died,' cried the page. The king laughed and went into the garden."
-    )
-    assert deaths(w).get("king") == Modality.SPEECH
-
-
-def test_a_lie_stays_the_speakers_word() -> None:
-    w = world("The king sat in his castle. 'The king has died,' lied the page. The queen wept.")
-    assert deaths(w).get("king") == Modality.SPEECH
+@pytest.mark.parametrize(("text", "entity", "modality"), DEATH_MODALITY)
+def test_the_modality_of_a_death_told_in_a_quote(text: str, entity: str, modality: Modality) -> None:
+    assert deaths(world(text)).get(entity) == modality
 
 
 def test_telling_with_a_content_object_is_reported_telling() -> None:

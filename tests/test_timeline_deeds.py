@@ -3,13 +3,13 @@
 
 from __future__ import annotations
 
-from functools import cache
+from analysed import ask_count as ask
+from analysed import count_states
+from analysed import world_once as world
 
-from worldstate.analysis import World, analyze
-from worldstate.bench.state_questions import answer_question
+from worldstate.analysis import World
 from worldstate.extract.timeline.deeds import deed_key, deed_verb
 from worldstate.query.deeds import asked_deeds
-from worldstate.state.timeline import Predicate
 
 BRANCHES = (
     "The soldier walked into a grove of silver trees. "
@@ -20,23 +20,9 @@ BRANCHES = (
 GIANTS = "The knight rode into the forest. He killed two giants and a dragon. Then he went home."
 
 
-@cache
-def world(text: str) -> World:
-    return analyze(text)
-
-
 def deeds(w: World, at: int) -> dict[tuple[str, str], str]:
     """(subject, key) → the deed tally by the end of sentence ``at``."""
-    return {
-        (s.subject, s.key): s.value.split("=", 1)[1]
-        for s in w.timeline.at(at)
-        if s.predicate == Predicate.COUNT and deed_verb(s.key) is not None
-    }
-
-
-def ask(text: str, entity: str, anchor: str, noun: str, other: str) -> str | None:
-    q = {"qid": "q", "kind": "relation", "entity": entity, "anchor": anchor, "count_noun": noun, "other": other}
-    return answer_question(world(text), q).get("answer")
+    return count_states(w, at, lambda s: deed_verb(s.key) is not None)
 
 
 def test_each_told_deed_adds_to_the_agents_tally() -> None:

@@ -4,6 +4,7 @@ consuming with a particle (``verbs.class_of``), a thing left behind, let fall or
 
 from __future__ import annotations
 
+import pytest
 from analysed import holders
 
 from worldstate.analysis import World
@@ -36,68 +37,58 @@ TEXTS = {
 }  # analysed once each: the ``worlds`` fixture (conftest.py)
 
 
-def test_a_double_object_split_by_the_parser_is_a_giving(worlds: dict[str, World]) -> None:
-    assert holders(worlds["handed"], "cup", 1) == ["soldier"]
-    assert holders(worlds["gave_her_mistress"], "key", 1) == ["mistress"]
+HOLDERS = [  # (text, thing, sentence, who holds it there)
+    pytest.param("handed", "cup", 1, ["soldier"], id="a double object split by the parser is a giving: cup in s1"),
+    pytest.param(
+        "gave_her_mistress", "key", 1, ["mistress"], id="a double object split by the parser is a giving: key in s1"
+    ),
+    pytest.param("next_day", "knife", 1, ["boy"], id="an adverbial noun of time is no second object: knife in s1"),
+    pytest.param("next_day", "day", 1, [], id="an adverbial noun of time is no second object: day in s1"),
+    pytest.param("ate_up", "goose", 0, ["fox"], id="a thing consumed with a particle is gone: goose in s0"),
+    pytest.param("ate_up", "goose", 1, [], id="a thing consumed with a particle is gone: goose in s1"),
+    pytest.param("burnt_up", "letter", 1, [], id="a thing consumed with a particle is gone: letter in s1"),
+    pytest.param("left_behind", "sack", 0, ["miller"], id="a thing left behind is no longer held: sack in s0"),
+    pytest.param("left_behind", "sack", 1, [], id="a thing left behind is no longer held: sack in s1"),
+    pytest.param("left_at", "sack", 1, [], id="a thing left behind is no longer held: sack in s1"),
+    pytest.param(
+        "left_place", "sack", 1, ["miller"], id="leaving a place a bequest or a state keeps the thing: sack in s1"
+    ),
+    pytest.param(
+        "left_to_son", "sack", 1, ["son"], id="leaving a place a bequest or a state keeps the thing: sack in s1"
+    ),
+    pytest.param(
+        "left_alone", "sack", 1, ["miller"], id="leaving a place a bequest or a state keeps the thing: sack in s1"
+    ),
+    pytest.param(
+        "left_before", "sack", 0, ["miller"], id="a leaving told in a relative clause came before: sack in s0"
+    ),
+    pytest.param("let_fall", "ring", 1, [], id="a thing let fall is no longer held: ring in s1"),
+    pytest.param("let_fall_into", "ring", 1, [], id="a thing let fall is no longer held: ring in s1"),
+    pytest.param("in_his_hand", "knife", 0, ["hunter"], id="a thing in a hand is held by its owner: knife in s0"),
+    pytest.param("apposed", "candle", 0, ["she-unnamed"], id="a thing in a hand is held by its owner: candle in s0"),
+    pytest.param("man_with", "stick", 0, ["old-man"], id="a thing in a hand is held by its owner: stick in s0"),
+    pytest.param(
+        "seen_with", "torch", 0, ["john"], id="one seen with a thing in hand holds it not the one who sees: torch in s0"
+    ),
+    pytest.param(
+        "seen_with",
+        "dagger",
+        0,
+        ["john"],
+        id="one seen with a thing in hand holds it not the one who sees: dagger in s0",
+    ),
+    pytest.param("hand_not_thing", "joy", 0, [], id="only a portable thing is held in hand: joy in s0"),
+    pytest.param("dripping", "dagger", 0, ["john"], id="a thing modified by what is in hand is held: dagger in s0"),
+    pytest.param("nothing", "coin", 1, ["boy"], id="a thing modified by what is in hand is held: coin in s1"),
+    pytest.param("set_down", "basket", 1, [], id="a thing put down with no place is no longer held: basket in s1"),
+    pytest.param("laid_aside", "sword", 1, [], id="a thing put down with no place is no longer held: sword in s1"),
+    pytest.param("put_aside", "sack", 1, [], id="a thing put down with no place is no longer held: sack in s1"),
+    pytest.param("took_down", "sack", 1, ["miller"], id="taking a thing down keeps it: sack in s1"),
+]
 
 
-def test_an_adverbial_noun_of_time_is_no_second_object(worlds: dict[str, World]) -> None:
-    assert holders(worlds["next_day"], "knife", 1) == ["boy"]
-    assert holders(worlds["next_day"], "day", 1) == []
-
-
-def test_a_thing_consumed_with_a_particle_is_gone(worlds: dict[str, World]) -> None:
-    assert holders(worlds["ate_up"], "goose", 0) == ["fox"]
-    assert holders(worlds["ate_up"], "goose", 1) == []
-    assert holders(worlds["burnt_up"], "letter", 1) == []
-
-
-def test_a_thing_left_behind_is_no_longer_held(worlds: dict[str, World]) -> None:
-    assert holders(worlds["left_behind"], "sack", 0) == ["miller"]
-    assert holders(worlds["left_behind"], "sack", 1) == []
-    assert holders(worlds["left_at"], "sack", 1) == []
-
-
-def test_leaving_a_place_a_bequest_or_a_state_keeps_the_thing(worlds: dict[str, World]) -> None:
-    assert holders(worlds["left_place"], "sack", 1) == ["miller"]
-    assert holders(worlds["left_to_son"], "sack", 1) == ["son"]
-    assert holders(worlds["left_alone"], "sack", 1) == ["miller"]
-
-
-def test_a_leaving_told_in_a_relative_clause_came_before(worlds: dict[str, World]) -> None:
-    assert holders(worlds["left_before"], "sack", 0) == ["miller"]
-
-
-def test_a_thing_let_fall_is_no_longer_held(worlds: dict[str, World]) -> None:
-    assert holders(worlds["let_fall"], "ring", 1) == []
-    assert holders(worlds["let_fall_into"], "ring", 1) == []
-
-
-def test_a_thing_in_a_hand_is_held_by_its_owner(worlds: dict[str, World]) -> None:
-    assert holders(worlds["in_his_hand"], "knife", 0) == ["hunter"]
-    assert holders(worlds["apposed"], "candle", 0) == ["she-unnamed"]
-    assert holders(worlds["man_with"], "stick", 0) == ["old-man"]
-
-
-def test_one_seen_with_a_thing_in_hand_holds_it_not_the_one_who_sees(worlds: dict[str, World]) -> None:
-    assert holders(worlds["seen_with"], "torch", 0) == ["john"]
-    assert holders(worlds["seen_with"], "dagger", 0) == ["john"]
-
-
-def test_only_a_portable_thing_is_held_in_hand(worlds: dict[str, World]) -> None:
-    assert holders(worlds["hand_not_thing"], "joy", 0) == []
-
-
-def test_a_thing_modified_by_what_is_in_hand_is_held(worlds: dict[str, World]) -> None:
-    assert holders(worlds["dripping"], "dagger", 0) == ["john"]
-    assert holders(worlds["nothing"], "coin", 1) == ["boy"]
-
-
-def test_a_thing_put_down_with_no_place_is_no_longer_held(worlds: dict[str, World]) -> None:
-    assert holders(worlds["set_down"], "basket", 1) == []
-    assert holders(worlds["laid_aside"], "sword", 1) == []
-    assert holders(worlds["put_aside"], "sack", 1) == []
-
-
-def test_taking_a_thing_down_keeps_it(worlds: dict[str, World]) -> None:
-    assert holders(worlds["took_down"], "sack", 1) == ["miller"]
+@pytest.mark.parametrize(("key", "thing", "sentence", "expected"), HOLDERS)
+def test_who_holds_the_thing(
+    worlds: dict[str, World], key: str, thing: str, sentence: int, expected: list[str]
+) -> None:
+    assert holders(worlds[key], thing, sentence) == expected

@@ -3,34 +3,19 @@
 
 from __future__ import annotations
 
-from functools import cache
-
 import pytest
+from analysed import ask_count as ask
+from analysed import count_states
+from analysed import world_once as world
 
-from worldstate.analysis import World, analyze
-from worldstate.bench.state_questions import answer_question
+from worldstate.analysis import World
 from worldstate.extract.timeline.kinds import is_kind_of
 from worldstate.extract.timeline.numbers import number_value
-from worldstate.state.timeline import Predicate
-
-
-@cache
-def world(text: str) -> World:
-    return analyze(text)
 
 
 def counts(w: World, at: int) -> dict[tuple[str, str], str]:
     """(subject, key) → the count told by the end of sentence ``at``."""
-    return {
-        (s.subject, s.key): s.value.split("=", 1)[1]
-        for s in w.timeline.at(at)
-        if s.predicate == Predicate.COUNT and s.modality.factual
-    }
-
-
-def ask(text: str, entity: str, anchor: str, noun: str, other: str = "") -> str | None:
-    q = {"qid": "q", "kind": "relation", "entity": entity, "anchor": anchor, "count_noun": noun, "other": other}
-    return answer_question(world(text), q).get("answer")
+    return count_states(w, at, lambda s: s.modality.factual)
 
 
 @pytest.mark.parametrize(
