@@ -128,12 +128,6 @@ def giver_switches(world: World) -> Iterator[GiverSwitch]:
         if not earlier or any(_same_giver(g, later) for g in earlier):
             continue  # never given before, or this giver gave one too
         first = earlier[-1]
-        yield GiverSwitch(
-            thing=later.thing,
-            earlier_giver=first.giver,
-            later_giver=later.giver,
-            earlier_sentence=first.sentence,
-            earlier=first.span,
-            later_sentence=later.sentence,
-            later=later.span,
-        )
+        sides = {"earlier_sentence": first.sentence, "earlier": first.span}
+        sides |= {"later_sentence": later.sentence, "later": later.span}
+        yield GiverSwitch(thing=later.thing, earlier_giver=first.giver, later_giver=later.giver, **sides)
