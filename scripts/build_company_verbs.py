@@ -23,32 +23,11 @@ import sys
 from pathlib import Path
 
 from build_verb_classes import class_members, key_offsets
-from wordnet_files import read_data, read_index, write_classes
+from wordnet_files import key_table, read_data, read_index, write_classes
 
 OUT = Path(__file__).resolve().parents[1] / "worldstate" / "extract" / "timeline" / "data" / "company_verbs.json"
 
-# class → key synsets as (lemma, sense number in index.verb order, gloss start to check the pick)
-KEYS: dict[str, list[tuple[str, int, str]]] = {
-    "follow": [
-        ("follow", 1, "to travel behind, go after, come after"),
-        ("accompany", 2, "go or travel along with"),
-        ("escort", 1, "accompany as an escort"),
-        ("chase", 1, "go after with the intent to catch"),
-    ],
-    "speak": [
-        ("say", 1, "express in words"),
-        ("speak", 1, "express in speech"),
-        ("talk", 1, "exchange thoughts"),
-        ("address", 1, "speak to"),
-        ("answer", 1, "react verbally"),
-        ("whisper", 1, "speak softly"),
-        ("cry", 3, "utter aloud"),
-    ],
-    "dwell": [
-        ("live", 1, "inhabit or live in"),
-        ("dwell", 3, "inhabit or live in"),
-    ],  # one synset; "dwell" its third sense
-}
+KEYS = key_table("company_verbs")  # class → key synsets (wordnet_keys.yaml)
 MAX_SENSES = 2
 
 

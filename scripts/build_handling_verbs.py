@@ -34,44 +34,16 @@ import sys
 from pathlib import Path
 
 from build_verb_classes import THING_LEXFILES, class_members, key_offsets
-from wordnet_files import picked, reached, read_data, read_index, write_classes
+from wordnet_files import key_table, picked, reached, read_data, read_index, write_classes
 
 OUT = Path(__file__).resolve().parents[1] / "worldstate" / "extract" / "timeline" / "data" / "handling.json"
 
-# class → key synsets as (lemma, sense number in index.verb order, gloss start to check the pick)
-KEYS: dict[str, list[tuple[str, int, str]]] = {
-    "remove": [
-        ("tear", 1, "separate or cause to separate abruptly"),  # rip, rend
-        ("tear", 2, "to separate or be separated by force"),
-        ("pull", 1, "cause to move by pulling"),  # pull, draw, tug, yank
-        ("pull", 4, "apply force so as to cause motion towards"),  # wrench, jerk
-        ("remove", 1, "remove something concrete"),  # take off, detach, unhook, peel
-    ],
-    "rub": [
-        ("rub", 1, "move over something with pressure"),  # wipe, scrub, brush, scour
-        ("clean", 1, "make clean by removing dirt"),  # dust, sponge
-        ("polish", 1, "make (a surface) shine"),  # shine, burnish, buff
-    ],
-    "open": [
-        ("open", 1, "cause to open or to become open"),  # open up, uncork, unseal, unlock, pry
-    ],
-    "vanish": [
-        ("disappear", 1, "get lost, as without warning"),  # vanish, go away
-    ],
-}
+KEYS = key_table("handling_verbs")  # class → key synsets (wordnet_keys.yaml)
 ORDER = ("remove", "rub", "open", "vanish")
-YOUNG_KEYS: list[tuple[str, int, str]] = [("child", 1, "a young person"), ("infant", 1, "a very young child")]
+YOUNG_KEYS = key_table("handling_nouns")["young"]
 SUBSTANCE = 27  # lexicographer file noun.substance
 
-FIXED_KEYS: list[tuple[str, int, str]] = [
-    ("structure", 1, "a thing constructed"),  # house, wall, door, window
-    ("furniture", 1, "furnishings that make a room"),  # table, chair, bed
-    ("conveyance", 3, "something that serves as a means of transportation"),  # cart, boat, carriage
-    ("surface", 1, "the outer boundary of an artifact"),  # floor, ceiling
-    ("tree", 1, "a tall perennial woody plant"),
-    ("geological_formation", 1, "(geology) the geological features"),  # hill, cliff, cave
-    ("body_of_water", 1, "the part of the earth's surface covered with water"),
-]
+FIXED_KEYS = key_table("handling_nouns")["fixed"]
 
 
 def handling_verbs(folder: Path, n_senses: int) -> dict[str, list[str]]:

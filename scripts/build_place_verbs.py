@@ -29,31 +29,11 @@ import sys
 from pathlib import Path
 
 from build_verb_classes import class_members, key_offsets, usable
-from wordnet_files import picked, reached, read_data, read_index, write_classes
+from wordnet_files import key_table, picked, reached, read_data, read_index, write_classes
 
 OUT = Path(__file__).resolve().parents[1] / "worldstate" / "extract" / "timeline" / "data" / "place_verbs.json"
 
-# class → key synsets as (lemma, sense number in index.verb order, gloss start to check the pick)
-KEYS: dict[str, list[tuple[str, int, str]]] = {
-    "attach": [
-        ("attach", 1, "cause to be attached"),  # tie, fasten, chain, tether, nail, hitch, moor …
-        ("fasten", 1, "cause to be firmly attached"),
-        ("bind", 3, "make fast"),
-    ],
-    "rest": [
-        ("rest", 1, "not move; be in a resting position"),  # stand, kneel, lie, sleep …
-        ("sit", 1, "be seated"),
-        ("sit", 3, "take a seat"),  # sit down
-        ("lie", 2, "be lying, be prostrate"),
-        ("stay", 2, "stay put"),  # stick, stay put
-        ("stay", 4, "continue in a place"),  # remain, stay on
-        ("hide", 2, "be or go into hiding"),  # hide out, hole up, lurk
-        ("wait", 1, "stay in one place"),
-        ("crouch", 1, "bend one's back forward"),  # huddle, cower
-        ("crouch", 2, "sit on one's heels"),  # squat, hunker
-        ("live", 1, "inhabit or live in"),  # dwell, reside, lodge, camp
-    ],
-}
+KEYS = key_table("place_verbs")  # class → key synsets (wordnet_keys.yaml)
 MAX_SENSES = 2
 MOVE_SENSES = 3  # "retire" moves someone in its third sense
 MOTION_LEXFILE, CHANGE_LEXFILE = 38, 30  # verb.motion, verb.change

@@ -33,54 +33,12 @@ from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
-from wordnet_files import Synset, picked, reached, read_data, read_index, write_classes
+from wordnet_files import Pick, Synset, key_table, picked, reached, read_data, read_index, write_classes
 
 OUT = Path(__file__).resolve().parents[1] / "worldstate" / "extract" / "timeline" / "data" / "verb_classes.json"
 PARTICLES = {"up", "down", "away", "off", "out", "over", "back", "in", "on", "along", "forth"}
 
-# class → key synsets as (lemma, sense number in index.verb order, gloss start to check the pick)
-KEYS: dict[str, list[tuple[str, int, str]]] = {
-    "acquire": [
-        ("get", 1, "come into the possession"),  # receive, buy, borrow, obtain, find (regain), win, inherit …
-        ("take", 4, "get into one's hands"),  # grab, seize, snatch, pick up
-        ("steal", 1, "take without the owner"),  # its hypernym take "take into one's possession"
-        ("hold", 2, "have or hold in one's hands"),
-        ("keep", 3, "retain possession"),
-    ],
-    "give": [
-        ("give", 3, "transfer possession"),  # lend, pay, bequeath, offer …
-        ("hand", 1, "place into the hands"),  # pass, hand over, deliver
-        ("sell", 1, "exchange or deliver for money"),
-        ("deliver", 2, "bring to a destination"),
-    ],
-    "lose": [
-        ("lose", 1, "fail to keep"),
-        ("lose", 5, "miss from one's possessions"),
-        ("drop", 1, "let fall to the ground"),
-        ("discard", 1, "throw or cast away"),
-    ],
-    "put": [
-        ("put", 1, "put into a certain place"),  # lay, set, place, throw (with energy), hide (a thing) …
-        ("throw", 1, "propel through the air"),  # throw, fling, cast, toss: the object lands at the place
-        ("hide", 1, "prevent from being seen"),  # hide, conceal, bury (a thing in a place)
-        ("confine", 3, "prevent from leaving"),  # lock in, shut up, pen, cage (someone in a place)
-        ("confine", 5, "deprive of freedom"),  # imprison, jail, intern
-        ("pack", 1, "arrange in a container"),  # pack, bag, stow, bundle (a thing in a container)
-    ],
-    "carry": [
-        ("carry", 1, "move while supporting"),  # transport, bring, take (somewhere), convey
-        ("fetch", 1, "go or come after and bring"),
-        ("lead", 1, "take somebody somewhere"),
-        ("drag", 1, "pull, as against a resistance"),
-    ],
-    "motion": [
-        ("travel", 1, "change location"),  # go, walk, run, ride, fly, sail, climb, wander …
-        ("arrive", 1, "reach a destination"),
-        ("enter", 1, "to come or go into"),
-        ("leave", 1, "go away from a place"),
-        ("leave", 5, "move out of or depart"),
-    ],
-}
+KEYS = key_table("verb_classes")  # class → key synsets (wordnet_keys.yaml)
 # classes tried in this order when a sense descends from several keys (put before motion: "put" is "move")
 ORDER = ("give", "lose", "put", "carry", "acquire", "motion")
 
@@ -90,7 +48,7 @@ BODY_LEXFILE = 8
 
 
 def key_offsets(
-    synsets: dict[str, Synset], senses: dict[str, list[str]], table: dict[str, list[tuple[str, int, str]]] | None = None
+    synsets: dict[str, Synset], senses: dict[str, list[str]], table: dict[str, list[Pick]] | None = None
 ) -> dict[str, str]:
     """offset → class of every key synset of ``table`` (default: this script's ``KEYS``), each pick checked
     against the start of its gloss."""

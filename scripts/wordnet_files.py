@@ -55,6 +55,18 @@ def read_index(path: Path) -> dict[str, list[str]]:
     return senses
 
 
+KEYS_FILE = Path(__file__).with_name("wordnet_keys.yaml")
+Pick = tuple[str, int, str]  # (lemma, sense number in index.* order, the start of its gloss)
+
+
+def key_table(section: str) -> dict[str, list[Pick]]:
+    """Class → its key synset picks, from section ``section`` of ``wordnet_keys.yaml``."""
+    import yaml
+
+    table = yaml.safe_load(KEYS_FILE.read_text(encoding="utf-8"))[section]
+    return {name: [(str(lemma), int(n), str(gloss)) for lemma, n, gloss in picks] for name, picks in table.items()}
+
+
 def picked(synsets: dict[str, Synset], senses: dict[str, list[str]], lemma: str, n: int, gloss: str) -> str:
     """The offset of sense ``n`` of ``lemma``, checked against the start of its gloss."""
     offset = senses[lemma][n - 1]
