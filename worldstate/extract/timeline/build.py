@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from worldstate.extract.timeline.assemble import assemble
+from worldstate.extract.timeline.born import births
 from worldstate.extract.timeline.claimed_deaths import claimed_deaths
 from worldstate.extract.timeline.clause import SentenceView, sentence_views
 from worldstate.extract.timeline.company_place import company_places, keep_fresh
@@ -55,6 +56,7 @@ def build_timeline(world: World) -> Timeline:
     changes += dialogue_kin(world, views)  # 'Father,' said the girl: kin called out in a quote
     changes += possessed_kin(views)  # 'his queen', 'the miller's boy': kin a possessor picks
     changes += possessed_roles(views)  # 'his gardener', 'the king's huntsman': in the possessor's service
+    changes += births(views)  # 'gave birth to a daughter', 'a son was born to the king': parent and child
     changes += marriage_gifts(views)  # 'gave him his daughter to wife': married to the one she is given to
     changes += weddings(views, changes)  # 'the wedding was celebrated': the betrothed couple married
     changes += role_changes(views, changes)  # 'the shadow became the master': a relation turned round
