@@ -73,3 +73,26 @@ def test_as_phrase_is_said_of_the_object_or_the_subject() -> None:
 def test_a_likeness_is_no_relation() -> None:
     text = "The old woman loved the girl as her own daughter."
     assert ("child_of", "the old woman") not in relations(text, "the girl")
+
+
+def test_conjoined_subjects_of_a_plural_relation_noun() -> None:
+    text = "Hansel and Gretel were the children of a poor woodcutter."
+    assert ("child_of", "the poor woodcutter") in relations(text, "Gretel")
+
+
+def test_a_member_picked_out_of_an_owned_group_has_its_kin() -> None:
+    text = "The king had three sons. The youngest son was called Simpleton."
+    assert ("child_of", "the king") in relations(text, "Simpleton")
+
+
+def test_members_of_an_unowned_group_of_brothers_are_brothers() -> None:
+    text = (
+        "There were once two brothers, one rich and the other poor. The rich brother was a goldsmith. "
+        "The poor brother made brooms."
+    )
+    assert ("sibling_of", "the rich brother") in relations(text, "the poor brother")
+
+
+def test_a_member_needs_a_modifier_that_picks_it() -> None:
+    text = "The king had three sons. The son of the miller came to the castle."
+    assert ("child_of", "the king") not in relations(text, "the son")

@@ -18,6 +18,7 @@ from worldstate.extract.timeline.death_senses import deaths_by_sense
 from worldstate.extract.timeline.deeds import deed_tallies
 from worldstate.extract.timeline.dialogue_kin import dialogue_kin
 from worldstate.extract.timeline.flashback_deaths import backdated_deaths
+from worldstate.extract.timeline.group_kin import group_kin
 from worldstate.extract.timeline.handling import handled_things
 from worldstate.extract.timeline.hold_and_place import hold_and_place
 from worldstate.extract.timeline.inferred import read_inferred, settle
@@ -59,6 +60,7 @@ def build_timeline(world: World) -> Timeline:
     changes += births(views)  # 'gave birth to a daughter', 'a son was born to the king': parent and child
     changes += marriage_gifts(views)  # 'gave him his daughter to wife': married to the one she is given to
     changes += weddings(views, changes)  # 'the wedding was celebrated': the betrothed couple married
+    changes += group_kin(views, changes)  # 'three sons … the youngest son': one of the group, its kin
     changes += role_changes(views, changes)  # 'the shadow became the master': a relation turned round
     changes += tally_changes(views)  # event arithmetic: group sizes, transfer tallies, debts
     changes += deed_tallies(views)  # 'broke off a little branch': things a character did something to

@@ -80,12 +80,18 @@ def _each_others(view: SentenceView, noun: Token, kind: str) -> Iterator[Change]
 
 def _named_after(view: SentenceView, noun: Token) -> list[str]:
     """Other characters the noun names: those an apposition lists after the first ("two sons, Robert and
-    Henry" → Henry), and the one a "be" clause says it is ("Gerda's best friend was a little boy named Kay",
-    which coreference may keep apart)."""
+    Henry" → Henry), the one a "be" clause says it is ("Gerda's best friend was a little boy named Kay",
+    which coreference may keep apart), and the conjoined subjects a plural one is said of ("Hansel and
+    Gretel were the children of a woodcutter" → Gretel)."""
     appos = next((c for c in noun.children if c.dep_ == "appos"), None)
     found = [view.ent(c) for c in appos.conjuncts] if appos is not None else []
     if noun.dep_ == "nsubj" and noun.head.lemma_ in _BE:
         found.append(view.ent(next((c for c in noun.head.children if c.dep_ == "attr"), None)))
+    if (
+        noun.dep_ == "attr" and noun.tag_ == "NNS" and noun.head.lemma_ in _BE
+    ):  # "Hansel and Gretel were the children of X"
+        subj = view.subject(noun.head)
+        found += [view.who(c) for c in subj.conjuncts] if subj is not None else []
     own = view.ent(noun)
     return [f for f in dict.fromkeys(found) if f and f != own and view.kind(f) == "character"]
 
