@@ -1,5 +1,6 @@
-"""Owned counts lowered when the owner parts with members (``extract/timeline/parting.py``): sold, lost,
-"were lost"; not what someone else does to them, on short texts written for them."""
+"""Owned counts got (``extract/timeline/acquired_counts.py``: picked, given) and lowered when the owner parts
+with members (``parting.py``: sold, lost, "were lost", eaten); not what someone else does to them, on short
+texts written for them."""
 
 from __future__ import annotations
 
@@ -43,3 +44,19 @@ def test_a_passive_loss_lowers_the_count() -> None:
 def test_what_another_does_is_no_parting() -> None:
     text = "The farmer had three cows. The neighbour sold one of them at the market."
     assert counts(text, "the farmer", "cow") == [3]
+
+
+def test_what_one_picks_is_an_owned_count_that_eating_lowers() -> None:
+    text = "Hans picked three apples from the tree. Then he ate one of them."
+    assert counts(text, "Hans", "apple") == [3, 2]
+
+
+def test_given_things_are_the_recipients_and_leave_the_giver() -> None:
+    text = "The soldier took four coins from the purse. He gave two coins to the beggar."
+    assert counts(text, "the soldier", "coin") == [4, 2]
+    assert counts(text, "the beggar", "coin") == [2]
+
+
+def test_an_owner_told_to_have_some_keeps_that_count() -> None:
+    text = "Hans had five apples. He picked three apples from the tree."
+    assert counts(text, "Hans", "apple") == [5]

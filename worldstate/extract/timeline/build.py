@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from worldstate.extract.timeline.acquired_counts import acquired_counts
 from worldstate.extract.timeline.assemble import assemble
 from worldstate.extract.timeline.born import births
 from worldstate.extract.timeline.claimed_deaths import claimed_deaths
@@ -64,6 +65,7 @@ def build_timeline(world: World) -> Timeline:
     changes += role_changes(views, changes)  # 'the shadow became the master': a relation turned round
     changes += tally_changes(views)  # event arithmetic: group sizes, transfer tallies, debts
     changes += deed_tallies(views)  # 'broke off a little branch': things a character did something to
+    changes += acquired_counts(views, changes)  # 'picked three apples': what one gets, an owned count
     changes += owned_losses(views, changes)  # 'had three sons … one of them died': two left
     changes += deaths_by_sense(views)  # 'they hanged him', 'hanging on the gallows': a later sense kills
     changes += bereaved(views, changes)  # "she was a widow": her husband is dead

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 
 from worldstate.extract.timeline.change import Change, make_change
 from worldstate.extract.timeline.clause import SentenceView, Token
-from worldstate.extract.timeline.numbers import number_value
+from worldstate.extract.timeline.numbers import number_before, number_value
 from worldstate.extract.timeline.parting import parted_with
 from worldstate.extract.timeline.tally import STORY, leaves, told
 from worldstate.state.timeline import Modality, Predicate
@@ -80,7 +80,7 @@ def _lowered(view: SentenceView, tok: Token, owned: dict[tuple[str, str], _Owned
 
 def _members(view: SentenceView, tok: Token, owned: dict[tuple[str, str], _Owned]) -> tuple[_Owned, int] | None:
     """(the owned count, how many of it) ``tok`` names: "the eldest son" (1), "one of them", "two of
-    his sons"; None when it names none."""
+    his sons", "two coins" (of the verb's agent); None when it names none."""
     lemma = tok.lemma_.lower()
     of = next((c for c in tok.children if c.dep_ == "prep" and c.lower_ == "of"), None)
     pobj = next((c for c in of.children if c.dep_ == "pobj"), None) if of is not None else None
@@ -91,6 +91,10 @@ def _members(view: SentenceView, tok: Token, owned: dict[tuple[str, str], _Owned
     if tok.tag_ == "NN" and pobj is None and not any(c.dep_ == "nummod" for c in tok.children):
         count = _of_noun(view, tok, owned)
         return (count, 1) if count is not None else None
+    counted = number_before(tok) if tok.tag_ == "NNS" and tok.dep_ == "dobj" else None
+    if counted is not None:  # "gave two coins to the beggar": the agent's own count
+        count = owned.get((view.agent(tok.head) or "", lemma))
+        return (count, counted[0]) if count is not None and count.n >= counted[0] else None
     return None
 
 
