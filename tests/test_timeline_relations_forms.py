@@ -96,3 +96,9 @@ def test_members_of_an_unowned_group_of_brothers_are_brothers() -> None:
 def test_a_member_needs_a_modifier_that_picks_it() -> None:
     text = "The king had three sons. The son of the miller came to the castle."
     assert ("child_of", "the king") not in relations(text, "the son")
+
+
+def test_own_binds_the_owner_to_the_clause_subject() -> None:
+    text = "The maid saw the queen in the hall. The queen kissed her own child."
+    assert ("child_of", "the queen") in relations(text, "her own child")
+    assert ("child_of", "the maid") not in relations(text, "her own child")

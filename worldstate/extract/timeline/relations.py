@@ -138,7 +138,9 @@ def _owners(view: SentenceView, noun: Token) -> list[tuple[str, Token]]:
         companion = comitative_owner(view, poss)  # "a wood-cutter with his wife": whatever coreference kinded him
         if companion:
             return [(companion, poss)]
-        owner = view.who(poss)
+        owner = _own_owner(view, noun) or view.who(poss)
+        if owner and owner == view.ent(noun) and any(c.lower_ == "own" for c in noun.children):
+            return []  # "her own child" in the mother's chain: the noun's chain, not the owner, is wrong
         if (not owner or owner == view.ent(noun)) and poss.lower_ in _POSSESSIVE_PRONOUNS:
             owner = _nearest_before(view, poss, view.ent(noun))
         if owner and view.kind(owner) in ("character", "group"):
@@ -156,6 +158,15 @@ def _owners(view: SentenceView, noun: Token) -> list[tuple[str, Token]]:
     if not out and pobj is None and _bare_conjunct(noun):
         return _owners(view, noun.head)  # "the king's son and daughter", "the son and daughter of the king"
     return out
+
+
+def _own_owner(view: SentenceView, noun: Token) -> str | None:
+    """The owner "own" binds to: the subject of the clause whose object the noun is ("she struck her own
+    child": she), else None."""
+    if not any(c.lower_ == "own" for c in noun.children) or noun.dep_ not in ("dobj", "pobj"):
+        return None
+    verb = noun.head.head if noun.dep_ == "pobj" else noun.head
+    return view.agent(verb) if verb.pos_ in ("VERB", "AUX") else None
 
 
 def _bare_conjunct(noun: Token) -> bool:
