@@ -1,7 +1,7 @@
 """Relation forms read from the parse (``extract/timeline/relations.py``, ``born.py``): a birth, owners
 conjoined ("the king and queen had a daughter"), relation nouns conjoined ("the son and daughter of the
 king"), a "whose" owner, and a relation noun in an "as"/"for" phrase said of the verb's object or subject,
-on short texts written for them."""
+on short texts written for them; "in the service of X" (``in_service.py``)."""
 
 from __future__ import annotations
 
@@ -102,3 +102,10 @@ def test_own_binds_the_owner_to_the_clause_subject() -> None:
     text = "The maid saw the queen in the hall. The queen kissed her own child."
     assert ("child_of", "the queen") in relations(text, "her own child")
     assert ("child_of", "the maid") not in relations(text, "her own child")
+
+
+def test_in_the_service_of_makes_a_servant() -> None:
+    assert ("servant_of", "the king") in relations("John was in the service of the king.", "John")
+    text = "A young man in the king's service rode to the village."
+    assert ("servant_of", "the king") in relations(text, "the young man")
+    assert not relations("The soldier was in the service for ten years.", "the soldier")

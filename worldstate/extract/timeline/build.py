@@ -22,6 +22,7 @@ from worldstate.extract.timeline.flashback_deaths import backdated_deaths
 from worldstate.extract.timeline.group_kin import group_kin
 from worldstate.extract.timeline.handling import handled_things
 from worldstate.extract.timeline.hold_and_place import hold_and_place
+from worldstate.extract.timeline.in_service import services
 from worldstate.extract.timeline.inferred import read_inferred, settle
 from worldstate.extract.timeline.kin_closure import kin_closure
 from worldstate.extract.timeline.life_implied import bereaved
@@ -58,6 +59,7 @@ def build_timeline(world: World) -> Timeline:
     changes += dialogue_kin(world, views)  # 'Father,' said the girl: kin called out in a quote
     changes += possessed_kin(views)  # 'his queen', 'the miller's boy': kin a possessor picks
     changes += possessed_roles(views)  # 'his gardener', 'the king's huntsman': in the possessor's service
+    changes += services(views)  # 'was in the service of the king', 'in his service': his servant
     changes += births(views)  # 'gave birth to a daughter', 'a son was born to the king': parent and child
     changes += marriage_gifts(views)  # 'gave him his daughter to wife': married to the one she is given to
     changes += weddings(views, changes)  # 'the wedding was celebrated': the betrothed couple married

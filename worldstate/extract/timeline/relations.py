@@ -160,6 +160,12 @@ def _owners(view: SentenceView, noun: Token) -> list[tuple[str, Token]]:
     return out
 
 
+def relative_owners(view: SentenceView, noun: Token) -> list[tuple[str, Token]]:
+    """(owner, owner token) of each one whose relative, servant or service ``noun`` names: its possessor,
+    else its "of" objects (see :func:`relation_by_noun`)."""
+    return _owners(view, noun)
+
+
 def _own_owner(view: SentenceView, noun: Token) -> str | None:
     """The owner "own" binds to: the subject of the clause whose object the noun is ("she struck her own
     child": she), else None."""
