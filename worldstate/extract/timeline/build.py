@@ -8,7 +8,9 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from worldstate.extract.timeline.acquired_counts import acquired_counts
 from worldstate.extract.timeline.assemble import assemble
+from worldstate.extract.timeline.born import births
 from worldstate.extract.timeline.claimed_deaths import claimed_deaths
 from worldstate.extract.timeline.clause import SentenceView, sentence_views
 from worldstate.extract.timeline.company_place import company_places, keep_fresh
@@ -17,8 +19,10 @@ from worldstate.extract.timeline.death_senses import deaths_by_sense
 from worldstate.extract.timeline.deeds import deed_tallies
 from worldstate.extract.timeline.dialogue_kin import dialogue_kin
 from worldstate.extract.timeline.flashback_deaths import backdated_deaths
+from worldstate.extract.timeline.group_kin import group_kin
 from worldstate.extract.timeline.handling import handled_things
 from worldstate.extract.timeline.hold_and_place import hold_and_place
+from worldstate.extract.timeline.in_service import services
 from worldstate.extract.timeline.inferred import read_inferred, settle
 from worldstate.extract.timeline.kin_closure import kin_closure
 from worldstate.extract.timeline.life_implied import bereaved
@@ -55,11 +59,15 @@ def build_timeline(world: World) -> Timeline:
     changes += dialogue_kin(world, views)  # 'Father,' said the girl: kin called out in a quote
     changes += possessed_kin(views)  # 'his queen', 'the miller's boy': kin a possessor picks
     changes += possessed_roles(views)  # 'his gardener', 'the king's huntsman': in the possessor's service
+    changes += services(views)  # 'was in the service of the king', 'in his service': his servant
+    changes += births(views)  # 'gave birth to a daughter', 'a son was born to the king': parent and child
     changes += marriage_gifts(views)  # 'gave him his daughter to wife': married to the one she is given to
     changes += weddings(views, changes)  # 'the wedding was celebrated': the betrothed couple married
+    changes += group_kin(views, changes)  # 'three sons … the youngest son': one of the group, its kin
     changes += role_changes(views, changes)  # 'the shadow became the master': a relation turned round
     changes += tally_changes(views)  # event arithmetic: group sizes, transfer tallies, debts
     changes += deed_tallies(views)  # 'broke off a little branch': things a character did something to
+    changes += acquired_counts(views, changes)  # 'picked three apples': what one gets, an owned count
     changes += owned_losses(views, changes)  # 'had three sons … one of them died': two left
     changes += deaths_by_sense(views)  # 'they hanged him', 'hanging on the gallows': a later sense kills
     changes += bereaved(views, changes)  # "she was a widow": her husband is dead

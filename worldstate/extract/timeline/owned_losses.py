@@ -2,7 +2,7 @@
 
 An owned count ("had three sons", "his seven kids": :func:`.patterns.count`, a COUNT state on its owner
 keyed by the noun) is lowered when the story tells a member of it going: killed, dead or gone away
-(:func:`.tally.leaves`), or given away by its owner (a transfer verb of ``data/tally.yaml``). A member is
+(:func:`.tally.leaves`), or parted with by its owner (given, sold, lost: :mod:`.parting`). A member is
 named by the counted noun ("the eldest son died": one), by "one/two of them" (the count told last, in
 this sentence or the three before), or by "one of the horses" / "one of his sons". Each member phrase
 lowers the count once ("the eldest son" dies once, however often it is told). The new count keeps the
@@ -15,8 +15,9 @@ from dataclasses import dataclass, field, replace
 
 from worldstate.extract.timeline.change import Change, make_change
 from worldstate.extract.timeline.clause import SentenceView, Token
-from worldstate.extract.timeline.numbers import number_value
-from worldstate.extract.timeline.tally import STORY, leaves, tally_words, told
+from worldstate.extract.timeline.numbers import number_before, number_value
+from worldstate.extract.timeline.parting import parted_with
+from worldstate.extract.timeline.tally import STORY, leaves, told
 from worldstate.state.timeline import Modality, Predicate
 
 _RECENT = 3  # sentences back that "one of them" may reach for the count it takes from
@@ -66,7 +67,7 @@ def _lowered(view: SentenceView, tok: Token, owned: dict[tuple[str, str], _Owned
         return []
     count, n = member
     verb = tok.head
-    if not told(view, verb).factual or not (leaves(tok, view) or _given_away(view, tok, count.owner)):
+    if not told(view, verb).factual or not (leaves(tok, view) or parted_with(view, tok, count.owner)):
         return []
     identity = view.phrase(tok).lower()
     if identity in count.gone:
@@ -79,7 +80,7 @@ def _lowered(view: SentenceView, tok: Token, owned: dict[tuple[str, str], _Owned
 
 def _members(view: SentenceView, tok: Token, owned: dict[tuple[str, str], _Owned]) -> tuple[_Owned, int] | None:
     """(the owned count, how many of it) ``tok`` names: "the eldest son" (1), "one of them", "two of
-    his sons"; None when it names none."""
+    his sons", "two coins" (of the verb's agent); None when it names none."""
     lemma = tok.lemma_.lower()
     of = next((c for c in tok.children if c.dep_ == "prep" and c.lower_ == "of"), None)
     pobj = next((c for c in of.children if c.dep_ == "pobj"), None) if of is not None else None
@@ -90,6 +91,10 @@ def _members(view: SentenceView, tok: Token, owned: dict[tuple[str, str], _Owned
     if tok.tag_ == "NN" and pobj is None and not any(c.dep_ == "nummod" for c in tok.children):
         count = _of_noun(view, tok, owned)
         return (count, 1) if count is not None else None
+    counted = number_before(tok) if tok.tag_ == "NNS" and tok.dep_ == "dobj" else None
+    if counted is not None:  # "gave two coins to the beggar": the agent's own count
+        count = owned.get((view.agent(tok.head) or "", lemma))
+        return (count, counted[0]) if count is not None and count.n >= counted[0] else None
     return None
 
 
@@ -107,10 +112,3 @@ def _recent(view: SentenceView, owned: dict[tuple[str, str], _Owned]) -> _Owned 
     """The count told last, if it was told in this sentence or the few before ("one of them")."""
     latest = max(owned.values(), key=lambda c: c.sentence)
     return latest if view.index - latest.sentence <= _RECENT else None
-
-
-def _given_away(view: SentenceView, tok: Token, owner: str) -> bool:
-    """The members are the object of a transfer by their owner ("he gave one of his horses to …")."""
-    verb = tok.head
-    transfer = verb.pos_ == "VERB" and verb.lemma_.lower() in tally_words().transfers
-    return transfer and tok.dep_ == "dobj" and view.agent(verb) == owner

@@ -48,7 +48,7 @@ def relation_by_noun(view: SentenceView, noun: Token, kind: str | None = None) -
     owners = _owners(view, noun)
     had_by = None if owners else _had_by(view, noun)
     if had_by is not None:
-        owners, predicate = [had_by[:2]], had_by[2]
+        owners, predicate = had_by[0], had_by[1]
     if not owners:
         return
     bearer, told_by = _bearer(view, noun)
@@ -80,20 +80,26 @@ def _each_others(view: SentenceView, noun: Token, kind: str) -> Iterator[Change]
 
 def _named_after(view: SentenceView, noun: Token) -> list[str]:
     """Other characters the noun names: those an apposition lists after the first ("two sons, Robert and
-    Henry" → Henry), and the one a "be" clause says it is ("Gerda's best friend was a little boy named Kay",
-    which coreference may keep apart)."""
+    Henry" → Henry), the one a "be" clause says it is ("Gerda's best friend was a little boy named Kay",
+    which coreference may keep apart), and the conjoined subjects a plural one is said of ("Hansel and
+    Gretel were the children of a woodcutter" → Gretel)."""
     appos = next((c for c in noun.children if c.dep_ == "appos"), None)
     found = [view.ent(c) for c in appos.conjuncts] if appos is not None else []
     if noun.dep_ == "nsubj" and noun.head.lemma_ in _BE:
         found.append(view.ent(next((c for c in noun.head.children if c.dep_ == "attr"), None)))
+    if (
+        noun.dep_ == "attr" and noun.tag_ == "NNS" and noun.head.lemma_ in _BE
+    ):  # "Hansel and Gretel were the children of X"
+        subj = view.subject(noun.head)
+        found += [view.who(c) for c in subj.conjuncts] if subj is not None else []
     own = view.ent(noun)
     return [f for f in dict.fromkeys(found) if f and f != own and view.kind(f) == "character"]
 
 
-def _had_by(view: SentenceView, noun: Token) -> tuple[str, Token, Token] | None:
-    """(owner, owner token, the verb) for a relation noun that is the object of "have": "a miller who
-    had a beautiful daughter", "Hans had a brother called Peter", "had two sons and a daughter"; not
-    "had no children"."""
+def _had_by(view: SentenceView, noun: Token) -> tuple[list[tuple[str, Token]], Token] | None:
+    """([(owner, owner token)], the verb) for a relation noun that is the object of "have": "a miller who
+    had a beautiful daughter", "Hans had a brother called Peter", "had two sons and a daughter", "the
+    king and queen had a daughter" (each conjoined subject); not "had no children"."""
     first = noun
     while first.dep_ == "conj" and first.head.i != first.i:
         first = first.head
@@ -101,10 +107,12 @@ def _had_by(view: SentenceView, noun: Token) -> tuple[str, Token, Token] | None:
     if first.dep_ != "dobj" or verb.lemma_ != "have" or any(c.lower_ == "no" for c in noun.children):
         return None
     subj = view.subject(verb)
-    owner = view.who(subj)
-    if subj is None or not owner or view.kind(owner) not in ("character", "group"):
-        return None
-    return owner, subj, verb
+    owners: list[tuple[str, Token]] = []
+    for tok in [subj, *subj.conjuncts] if subj is not None else []:
+        owner = view.who(tok)
+        if owner and view.kind(owner) in ("character", "group") and owner not in (o for o, _ in owners):
+            owners.append((owner, tok))
+    return (owners, verb) if owners else None
 
 
 def _vocative(view: SentenceView, noun: Token) -> bool:
@@ -124,11 +132,15 @@ def _owners(view: SentenceView, noun: Token) -> list[tuple[str, Token]]:
     from worldstate.extract.timeline.company import comitative_owner
 
     poss = next((c for c in noun.children if c.dep_ == "poss"), None)
+    if poss is not None and poss.lower_ == "whose":
+        return _relative_antecedent(view, noun)
     if poss is not None:
         companion = comitative_owner(view, poss)  # "a wood-cutter with his wife": whatever coreference kinded him
         if companion:
             return [(companion, poss)]
-        owner = view.who(poss)
+        owner = _own_owner(view, noun) or view.who(poss)
+        if owner and owner == view.ent(noun) and any(c.lower_ == "own" for c in noun.children):
+            return []  # "her own child" in the mother's chain: the noun's chain, not the owner, is wrong
         if (not owner or owner == view.ent(noun)) and poss.lower_ in _POSSESSIVE_PRONOUNS:
             owner = _nearest_before(view, poss, view.ent(noun))
         if owner and view.kind(owner) in ("character", "group"):
@@ -143,7 +155,48 @@ def _owners(view: SentenceView, noun: Token) -> list[tuple[str, Token]]:
             continue  # "a daughter of her own": no other party
         if owner and view.kind(owner) in ("character", "group") and owner not in (o for o, _ in out):
             out.append((owner, tok))
+    if not out and pobj is None and _bare_conjunct(noun):
+        return _owners(view, noun.head)  # "the king's son and daughter", "the son and daughter of the king"
     return out
+
+
+def relative_owners(view: SentenceView, noun: Token) -> list[tuple[str, Token]]:
+    """(owner, owner token) of each one whose relative, servant or service ``noun`` names: its possessor,
+    else its "of" objects (see :func:`relation_by_noun`)."""
+    return _owners(view, noun)
+
+
+def _own_owner(view: SentenceView, noun: Token) -> str | None:
+    """The owner "own" binds to: the subject of the clause whose object the noun is ("she struck her own
+    child": she), else None."""
+    if not any(c.lower_ == "own" for c in noun.children) or noun.dep_ not in ("dobj", "pobj"):
+        return None
+    verb = noun.head.head if noun.dep_ == "pobj" else noun.head
+    return view.agent(verb) if verb.pos_ in ("VERB", "AUX") else None
+
+
+def _bare_conjunct(noun: Token) -> bool:
+    """A noun conjoined to a noun before it with no determiner or possessor of its own ("son and
+    daughter"): it shares the first one's owner."""
+    return (
+        noun.dep_ == "conj"
+        and noun.head.i < noun.i
+        and noun.head.pos_ == "NOUN"
+        and not any(c.dep_ in ("det", "poss") for c in noun.children)
+    )
+
+
+def _relative_antecedent(view: SentenceView, noun: Token) -> list[tuple[str, Token]]:
+    """The owner a "whose" names: the noun its relative clause hangs on ("a girl whose father was a
+    miller": the girl)."""
+    tok = noun
+    while tok.dep_ != "relcl" and tok.head.i != tok.i:
+        tok = tok.head
+    antecedent = tok.head if tok.dep_ == "relcl" else None
+    owner = view.who(antecedent)
+    if antecedent is None or not owner or owner == view.ent(noun) or view.kind(owner) not in ("character", "group"):
+        return []
+    return [(owner, antecedent)]
 
 
 def _bearer(view: SentenceView, noun: Token) -> tuple[str | None, Token | None]:
@@ -154,6 +207,9 @@ def _bearer(view: SentenceView, noun: Token) -> tuple[str | None, Token | None]:
         ent = view.ent(noun.head)
         if ent:
             return ent, None
+    taken_as = _taken_as_bearer(view, noun)
+    if taken_as is not None:
+        return taken_as
     for c in noun.children:
         if c.dep_ == "appos" and view.ent(c):
             return view.ent(c), None
@@ -175,6 +231,23 @@ def _bearer(view: SentenceView, noun: Token) -> tuple[str | None, Token | None]:
         if made:
             return made, head
     return view.ent(noun), None
+
+
+def _taken_as_bearer(view: SentenceView, noun: Token) -> tuple[str, Token] | None:
+    """(who the noun is said of, the verb) when it is the object of an "as" or "for" phrase on a verb: its
+    object ("took the shepherdess as his wife", "chose her for his bride"), else, for "as", its subject
+    ("served as the king's gardener"); not "loved her as his own child" (a likeness) nor "such as"."""
+    prep = noun.head
+    verb = prep.head
+    if noun.dep_ != "pobj" or prep.lower_ not in ("as", "for") or verb.pos_ not in ("VERB", "AUX"):
+        return None
+    if any(c.lower_ == "own" for c in noun.children) or any(c.dep_ == "amod" for c in prep.children):
+        return None
+    obj = next((c for c in verb.children if c.dep_ == "dobj"), None)
+    said_of = view.ent(obj) if obj is not None else (view.agent(verb) if prep.lower_ == "as" else None)
+    if not said_of or view.kind(said_of) != "character":
+        return None
+    return said_of, verb
 
 
 def _nearest_before(view: SentenceView, poss: Token, not_this: str | None) -> str | None:

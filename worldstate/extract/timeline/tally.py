@@ -243,7 +243,7 @@ def _transfers(views: list[SentenceView]) -> list[Change]:
                 word = tw.promised
             else:
                 continue
-            giver, recipient = view.agent(verb), _recipient(view, verb)
+            giver, recipient = view.agent(verb), receiver_of(view, verb)
             for thing in _things(verb):
                 if not _passable(thing):  # "gave the Tree any pleasure", "brings the body home"
                     continue
@@ -273,7 +273,7 @@ def _tally_keys(noun: str, word: str, giver: str | None, recipient: str | None) 
     return keys
 
 
-def _recipient(view: SentenceView, verb: Token) -> str | None:
+def receiver_of(view: SentenceView, verb: Token) -> str | None:
     """Who receives: the dative ("gave Hans a needle") or the object of "to" ("sent it to the king")."""
     for c in verb.children:
         if c.dep_ == "dative" and c.pos_ != "ADP":
@@ -301,7 +301,7 @@ def _debts(views: list[SentenceView]) -> list[Change]:
         for verb in view.doc:
             if verb.lemma_.lower() != "owe" or not told(view, verb).factual:
                 continue
-            debtor, creditor = view.agent(verb), _recipient(view, verb)
+            debtor, creditor = view.agent(verb), receiver_of(view, verb)
             for noun in verb.subtree:
                 found = number_before(noun, tally_words().added) if noun.pos_ == "NOUN" else None
                 if found is None or noun.lemma_.lower() in tally_words().measures:
