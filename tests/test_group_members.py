@@ -61,7 +61,9 @@ def children():  # type: ignore[no-untyped-def]
 
 
 def _values(world, subject: str, predicate: str) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
-    return [(s.value, s.inferred) for s in world.timeline.states if s.subject == subject and s.predicate.value == predicate]
+    return [
+        (s.value, s.inferred) for s in world.timeline.states if s.subject == subject and s.predicate.value == predicate
+    ]
 
 
 def test_the_children_go_where_the_two_just_named_went(children) -> None:  # type: ignore[no-untyped-def]
