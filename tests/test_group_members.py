@@ -1,10 +1,9 @@
-"""Plural reference: a narrated "they" never joins a "he" (``extract/coref/number_apart.py``), and a group's
-moves and deaths reach the persons it stands for (``extract/timeline/group_roster.py``, ``group_fates.py``)."""
+"""Plural reference: a narrated "they" never joins a "he" (``extract/coref/number_apart.py``), and a named
+group's death reaches its members (``extract/timeline/group_fates.py``)."""
 
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
 from worldstate.config import Settings
 from worldstate.extract.coref.features import FEATURE_NAMES
@@ -50,50 +49,33 @@ def test_a_quoted_they_is_left_to_the_scorer() -> None:
     assert apart.allowed(texts.index("They"), np.array([0]))[0]
 
 
-@pytest.fixture(scope="module")
-def children():  # type: ignore[no-untyped-def]
-    from worldstate.analysis import analyze
-
-    return analyze(
-        "Tom and Anna lived in a little house by the river. One morning Tom and Anna went to the market. "
-        "The two children walked into the forest. There the children were killed by a bear."
-    )
-
-
 def _values(world, subject: str, predicate: str) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
     return [
         (s.value, s.inferred) for s in world.timeline.states if s.subject == subject and s.predicate.value == predicate
     ]
 
 
-def test_the_children_go_where_the_two_just_named_went(children) -> None:  # type: ignore[no-untyped-def]
-    for person in ("tom", "anna"):
-        assert ("forest", "group") in _values(children, person, "location")
-
-
-def test_a_group_death_reaches_its_members(children) -> None:  # type: ignore[no-untyped-def]
-    for person in ("tom", "anna"):
-        assert ("false", "group") in _values(children, person, "alive")
-
-
-def test_an_owned_plural_is_not_the_persons_just_named() -> None:
-    from worldstate.analysis import analyze
-
-    world = analyze(
-        "Tom and Anna lived in a little house by the river. One day Tom and Anna went to the market. "
-        "Their parents walked into the forest. There they were killed by a bear."
-    )
-    for person in ("tom", "anna"):
-        assert ("false", "group") not in _values(world, person, "alive")
-        assert ("forest", "group") not in _values(world, person, "location")
-
-
-def test_a_size_that_disagrees_gives_no_members() -> None:
+def test_a_named_group_death_reaches_its_members() -> None:
     from worldstate.analysis import analyze
     from worldstate.extract.timeline.build import group_members
-    from worldstate.extract.timeline.group_roster import Rosters
 
-    world = analyze("Tom and Anna went to the market. The three children walked into the forest.")
-    rosters = Rosters(world, group_members(world))
-    group = next(e.id for e in world.state.entities if "children" in e.name)
-    assert rosters.members_at(group, 1) == set()
+    world = analyze(
+        "Tom and Anna lived by the river. Tom and Anna went into the forest. There they were killed by a bear."
+    )
+    assert any(members == {"tom", "anna"} for members in group_members(world).values())
+    for person in ("tom", "anna"):
+        assert ("false", "group") in _values(world, person, "alive")
+    assert ("false", "group") not in _values(world, "bear", "alive")
+
+
+def test_group_fates_copies_only_factual_deaths() -> None:
+    from worldstate.extract.timeline.change import Change
+    from worldstate.extract.timeline.group_fates import GROUP, group_fates
+    from worldstate.state import Span
+    from worldstate.state.timeline import Modality, Predicate
+
+    died = Change("pair", Predicate.ALIVE, "false", 3, Span(0, 4))
+    dreamt = Change("pair", Predicate.ALIVE, "false", 4, Span(5, 9), Modality.HYPOTHETICAL)
+    went = Change("pair", Predicate.LOCATION, "forest", 2, Span(10, 14))
+    out = group_fates([died, dreamt, went], {"pair": {"tom", "anna"}})
+    assert [(c.subject, c.sentence, c.inferred) for c in out] == [("anna", 3, GROUP), ("tom", 3, GROUP)]

@@ -70,7 +70,7 @@ def build_timeline(world: World) -> Timeline:
         changes = [c for c in changes if not (c.present_tense and c.modality == Modality.ASSERTED)]
     changes += _names(world)
     changes += _members_go_along(world, changes)
-    changes += group_fates(world, changes, group_members(world))  # the children's moves, a group's death
+    changes += group_fates(changes, group_members(world))  # "Hansel and Gretel … they were killed": each
     changes += scene_members(world, changes, group_members(world))
     changes = resolve_returns(keep_fresh(changes), dwellings(views, group_members(world)))  # back, home
     timeline = assemble(settle(changes))

@@ -28,7 +28,7 @@ def scene_members(world: World, changes: list[Change], members: dict[str, set[st
     members are known, left alone)."""
     from worldstate.extract.timeline.presence import present_at
 
-    unnamed = unnamed_groups(world) - set(members)
+    unnamed = _unnamed_groups(world) - set(members)
     if not unnamed:
         return []
     kinds = {e.id: e for e in world.state.entities}
@@ -51,7 +51,7 @@ def scene_members(world: World, changes: list[Change], members: dict[str, set[st
     return out
 
 
-def unnamed_groups(world: World) -> set[str]:
+def _unnamed_groups(world: World) -> set[str]:
     """Plural entities every mention of which is a plural pronoun."""
     texts: dict[str, set[str]] = {}
     for m in world.state.mentions:
