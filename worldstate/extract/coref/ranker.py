@@ -36,6 +36,7 @@ from worldstate.extract.coref.features import (
     allowed,
     pair_features,
 )
+from worldstate.extract.coref.number_apart import NumberApart
 from worldstate.extract.coref.persons_apart import PersonsApart
 from worldstate.extract.coref.previous_subject import previous_subjects
 from worldstate.extract.coref.representatives import Representatives
@@ -183,6 +184,7 @@ def cluster_mentions(
     reflexive_here = third_person_reflexives(table.infos, third) if BINDING and REFLEXIVE_LOCAL else None
     contrasts = ContrastTracker(table) if CONTRASTS else None
     persons = PersonsApart(table)  # the narrator is not the narration's "you"
+    numbers = NumberApart(table)  # a narrated "they" is not a narrated "he" (``number_apart.py``)
     carried = previous_subjects(table) if PREVIOUS_SUBJECT else {}
     for i in range(n):
         cands, far = candidates(table, i, cluster_of, reps)
@@ -198,6 +200,7 @@ def cluster_mentions(
                 if t_i in (PRON3, NARRATOR) and int(table.quote[i]) < 0:
                     ok &= (narrator if t_i == PRON3 else third)[clusters] == 0
             ok &= persons.allowed(i, clusters)
+            ok &= numbers.allowed(i, clusters)
             r = int(table.role_key[i])
             if r >= 0:  # "the miller" never joins a cluster of "the king"
                 ok &= (role_count[clusters] == 0) | ((role_count[clusters] == 1) & (some_role[clusters] == r))
@@ -244,6 +247,7 @@ def cluster_mentions(
         cluster_arr[i] = chosen
         genders[chosen, int(table.gender[i])] += 1
         persons.add(i, chosen)
+        numbers.add(i, chosen)
         if int(table.quote[i]) < 0 and int(table.mtype[i]) in (PRON3, NARRATOR):
             (narrator if int(table.mtype[i]) == NARRATOR else third)[chosen] += 1
         r = int(table.role_key[i])

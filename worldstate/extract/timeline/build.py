@@ -19,6 +19,7 @@ from worldstate.extract.timeline.death_senses import deaths_by_sense
 from worldstate.extract.timeline.deeds import deed_tallies
 from worldstate.extract.timeline.dialogue_kin import dialogue_kin
 from worldstate.extract.timeline.flashback_deaths import backdated_deaths
+from worldstate.extract.timeline.group_fates import group_fates
 from worldstate.extract.timeline.group_kin import group_kin
 from worldstate.extract.timeline.handling import handled_things
 from worldstate.extract.timeline.hold_and_place import hold_and_place
@@ -77,6 +78,7 @@ def build_timeline(world: World) -> Timeline:
         changes = [c for c in changes if not (c.present_tense and c.modality == Modality.ASSERTED)]
     changes += _names(world)
     changes += _members_go_along(world, changes)
+    changes += group_fates(changes, group_members(world))  # "Hansel and Gretel … they were killed": each
     changes += scene_members(world, changes, group_members(world))
     changes = resolve_returns(keep_fresh(changes), dwellings(views, group_members(world)))  # back, home
     timeline = assemble(settle(changes))
