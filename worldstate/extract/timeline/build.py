@@ -31,6 +31,7 @@ from worldstate.extract.timeline.presentative import presented_things
 from worldstate.extract.timeline.returning import dwellings, gone_back, resolve_returns
 from worldstate.extract.timeline.role_change import role_changes
 from worldstate.extract.timeline.scene import scene_members
+from worldstate.extract.timeline.scene_presence import scene_presence
 from worldstate.extract.timeline.story_time import story_time
 from worldstate.extract.timeline.tally import tally_changes
 from worldstate.extract.timeline.wedding import weddings
@@ -71,7 +72,8 @@ def build_timeline(world: World) -> Timeline:
     changes += _members_go_along(world, changes)
     changes += scene_members(world, changes, group_members(world))
     changes = resolve_returns(keep_fresh(changes), dwellings(views, group_members(world)))  # back, home
-    timeline = assemble(settle(changes))
+    changes = settle(changes)
+    timeline = assemble(changes + scene_presence(world, views, changes, group_members(world)))  # acts in a scene
     timeline.states += kin_closure(timeline.states, _gender(world), _named(world))  # parents of a child married …
     timeline.states.sort(key=lambda s: (s.start, s.evidence.start))
     timeline.story_time = story_time(all_views)  # the story clock, a layer the timeline reads
