@@ -16,6 +16,7 @@ from worldstate.extract.timeline.conjoined import conjoined_holdings
 from worldstate.extract.timeline.death_senses import deaths_by_sense
 from worldstate.extract.timeline.deeds import deed_tallies
 from worldstate.extract.timeline.dialogue_kin import dialogue_kin
+from worldstate.extract.timeline.done_there import done_there
 from worldstate.extract.timeline.flashback_deaths import backdated_deaths
 from worldstate.extract.timeline.handling import handled_things
 from worldstate.extract.timeline.hold_and_place import hold_and_place
@@ -51,7 +52,7 @@ def build_timeline(world: World) -> Timeline:
         found = read_sentence(view) + handled_things(view) + presented_things(view)
         found += hold_and_place(view)  # fallen away or into a lap, put oneself, went into, fastened at
         changes += found + conjoined_holdings(view, found)
-        changes += read_inferred(view)  # places a reader infers (led along, tied to, resting at)
+        changes += read_inferred(view) + done_there(view)  # places a reader infers (led along, resting at, did there)
         changes += company_places(view) + gone_back(view)  # followed, spoken to; went back
     changes += dialogue_kin(world, views)  # 'Father,' said the girl: kin called out in a quote
     changes += possessed_kin(views)  # 'his queen', 'the miller's boy': kin a possessor picks
