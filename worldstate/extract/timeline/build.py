@@ -18,6 +18,7 @@ from worldstate.extract.timeline.conjoined import conjoined_holdings
 from worldstate.extract.timeline.death_senses import deaths_by_sense
 from worldstate.extract.timeline.deeds import deed_tallies
 from worldstate.extract.timeline.dialogue_kin import dialogue_kin
+from worldstate.extract.timeline.done_there import done_there
 from worldstate.extract.timeline.flashback_deaths import backdated_deaths
 from worldstate.extract.timeline.group_fates import group_fates
 from worldstate.extract.timeline.group_kin import group_kin
@@ -36,6 +37,7 @@ from worldstate.extract.timeline.presentative import presented_things
 from worldstate.extract.timeline.returning import dwellings, gone_back, resolve_returns
 from worldstate.extract.timeline.role_change import role_changes
 from worldstate.extract.timeline.scene import scene_members
+from worldstate.extract.timeline.scene_presence import scene_presence
 from worldstate.extract.timeline.story_time import story_time
 from worldstate.extract.timeline.tally import tally_changes
 from worldstate.extract.timeline.wedding import weddings
@@ -55,7 +57,7 @@ def build_timeline(world: World) -> Timeline:
         found = read_sentence(view) + handled_things(view) + presented_things(view)
         found += hold_and_place(view)  # fallen away or into a lap, put oneself, went into, fastened at
         changes += found + conjoined_holdings(view, found)
-        changes += read_inferred(view)  # places a reader infers (led along, tied to, resting at)
+        changes += read_inferred(view) + done_there(view)  # places a reader infers (led along, resting at, did there)
         changes += company_places(view) + gone_back(view)  # followed, spoken to; went back
     changes += dialogue_kin(world, views)  # 'Father,' said the girl: kin called out in a quote
     changes += possessed_kin(views)  # 'his queen', 'the miller's boy': kin a possessor picks
@@ -81,7 +83,8 @@ def build_timeline(world: World) -> Timeline:
     changes += group_fates(changes, group_members(world))  # "Hansel and Gretel … they were killed": each
     changes += scene_members(world, changes, group_members(world))
     changes = resolve_returns(keep_fresh(changes), dwellings(views, group_members(world)))  # back, home
-    timeline = assemble(settle(changes))
+    changes = settle(changes)
+    timeline = assemble(changes + scene_presence(world, views, changes, group_members(world)))  # acts in a scene
     timeline.states += kin_closure(timeline.states, _gender(world), _named(world))  # parents of a child married …
     timeline.states.sort(key=lambda s: (s.start, s.evidence.start))
     timeline.story_time = story_time(all_views)  # the story clock, a layer the timeline reads

@@ -44,12 +44,12 @@ def rest(view: SentenceView, verb: Token) -> Iterator[Change]:
             )
             return
     there = next((c for c in verb.children if c.dep_ == "advmod" and c.lower_ == "there"), None)
-    found = _there(view, there) if there is not None else None
+    found = there_place(view, there) if there is not None else None
     if found is not None and there is not None and found[0] != subject:
         yield make_change(view, verb, subject, Predicate.LOCATION, found[0], there, value_text=found[1], inferred=REST)
 
 
-def _there(view: SentenceView, there: Token) -> tuple[str, str] | None:
+def there_place(view: SentenceView, there: Token) -> tuple[str, str] | None:
     """The last place named with a preposition of place or goal before ``there``, in its sentence or the
     ``THERE_REACH`` before it."""
     preps = view.w.static_preps | GOAL_PREPS
