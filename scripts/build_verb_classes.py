@@ -9,7 +9,11 @@ A verb class is what a clause of that verb does to the state of a thing or a per
 
 - ``acquire``: the subject holds the object now ("bought a cow", "borrowed the scales", "picked up the sack");
 - ``give``: the recipient holds the object ("gave her the ring", "sold the cow to the butcher");
+- ``exchange``: the subject gives the object for another thing, which it holds now ("traded the cow for a
+  hen", "bartered his coat for bread");
 - ``lose``: nobody holds the object ("lost the key", "threw away the bag");
+- ``consume``: the object is eaten, drunk or destroyed, so nobody holds it ("gobbled it up", "burnt the
+  letter", "smashed the jug");
 - ``put``: the object is at the oblique place ("laid it on the wound", "put the band into the beaker");
 - ``carry``: the subject holds the object and both go to the oblique place ("carried the sack home");
 - ``motion``: the subject goes to the oblique place ("went to the castle", "arrived at the inn").
@@ -53,11 +57,20 @@ KEYS: dict[str, list[tuple[str, int, str]]] = {
         ("sell", 1, "exchange or deliver for money"),
         ("deliver", 2, "bring to a destination"),
     ],
+    "exchange": [
+        ("exchange", 1, "give to, and receive from"),  # trade, swap, barter, interchange
+        ("exchange", 4, "hand over one and receive"),
+    ],
     "lose": [
         ("lose", 1, "fail to keep"),
         ("lose", 5, "miss from one's possessions"),
         ("drop", 1, "let fall to the ground"),
         ("discard", 1, "throw or cast away"),
+    ],
+    "consume": [
+        ("consume", 2, "serve oneself to"),  # eat, drink, swallow, devour, gobble, sip …
+        ("destroy", 1, "do away with"),  # burn, demolish, wreck …
+        ("destroy", 2, "destroy completely"),  # ruin, smash up
     ],
     "put": [
         ("put", 1, "put into a certain place"),  # lay, set, place, throw (with energy), hide (a thing) …
@@ -82,7 +95,9 @@ KEYS: dict[str, list[tuple[str, int, str]]] = {
     ],
 }
 # classes tried in this order when a sense descends from several keys (put before motion: "put" is "move")
-ORDER = ("give", "lose", "put", "carry", "acquire", "motion")
+ORDER = ("exchange", "give", "lose", "consume", "put", "carry", "acquire", "motion")
+# classes a verb joins only through its most frequent sense: "use" and "smoke" consume in a later sense only
+FIRST_SENSE_ONLY = frozenset({"consume"})
 
 THING_LEXFILES = {5: "animal", 6: "artifact", 13: "food", 17: "object", 20: "plant", 21: "possession", 27: "substance"}
 NOT_THING_LEXFILES = {15: "location", 18: "person", 28: "time"}
@@ -107,17 +122,23 @@ def usable(lemma: str) -> bool:
 
 
 def class_members(
-    synsets: dict[str, Synset], senses: dict[str, list[str]], keys: dict[str, str], order: Sequence[str], n_senses: int
+    synsets: dict[str, Synset],
+    senses: dict[str, list[str]],
+    keys: dict[str, str],
+    order: Sequence[str],
+    n_senses: int,
+    first_only: frozenset[str] = frozenset(),
 ) -> dict[str, list[str]]:
     """Class → its verbs: a usable verb joins the first class (in ``order``) that one of its first ``n_senses``
-    senses reaches through its hypernyms from a key synset (``keys``: offset → class)."""
+    senses reaches through its hypernyms from a key synset (``keys``: offset → class); a class of
+    ``first_only`` only through the verb's first sense."""
     classes = reached(synsets, keys)
     members: dict[str, list[str]] = {name: [] for name in order}
     for lemma, offsets in sorted(senses.items()):
         if not usable(lemma):
             continue
-        for offset in offsets[:n_senses]:
-            found = classes(offset)
+        for n, offset in enumerate(offsets[:n_senses]):
+            found = classes(offset) - (first_only if n else frozenset())
             if found:
                 members[next(c for c in order if c in found)].append(lemma)
                 break
@@ -127,7 +148,7 @@ def class_members(
 def verb_classes(folder: Path, n_senses: int) -> dict[str, list[str]]:
     synsets = read_data(folder / "data.verb")
     senses = read_index(folder / "index.verb")
-    members = class_members(synsets, senses, key_offsets(synsets, senses), ORDER, n_senses)
+    members = class_members(synsets, senses, key_offsets(synsets, senses), ORDER, n_senses, FIRST_SENSE_ONLY)
     return {name: members[name] for name in KEYS}
 
 
