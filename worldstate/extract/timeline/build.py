@@ -13,6 +13,7 @@ from worldstate.extract.timeline.claimed_deaths import claimed_deaths
 from worldstate.extract.timeline.clause import SentenceView, sentence_views
 from worldstate.extract.timeline.company_place import company_places, keep_fresh
 from worldstate.extract.timeline.conjoined import conjoined_holdings
+from worldstate.extract.timeline.contents import contents_follow
 from worldstate.extract.timeline.death_senses import deaths_by_sense
 from worldstate.extract.timeline.deeds import deed_tallies
 from worldstate.extract.timeline.dialogue_kin import dialogue_kin
@@ -71,6 +72,7 @@ def build_timeline(world: World) -> Timeline:
     changes += _members_go_along(world, changes)
     changes += scene_members(world, changes, group_members(world))
     changes = resolve_returns(keep_fresh(changes), dwellings(views, group_members(world)))  # back, home
+    changes += contents_follow(changes, {e.id for e in world.state.entities if e.kind == EntityKind.OBJECT})
     timeline = assemble(settle(changes))
     timeline.states += kin_closure(timeline.states, _gender(world), _named(world))  # parents of a child married …
     timeline.states.sort(key=lambda s: (s.start, s.evidence.start))
