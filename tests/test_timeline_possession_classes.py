@@ -1,5 +1,6 @@
 """Possession by WordNet verb classes on small hand-written texts: eating or destroying ends a holding
-(``consume``), trading a thing for another swaps them (``exchange``), and the one a passive gives to holds
+(``consume``), trading a thing for another swaps them (``exchange``), a thing sent to someone is theirs
+(``give``: WordNet's send.v.02), and the one a passive gives to holds
 the thing ("he was given a ring by the queen")."""
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ TEXTS = {
     "gave_to": "The boy had a goose. He gave the goose to the miller.",
     "given_by": "The boy was given a ring by the queen.",
     "given": "The boy was given a ring.",
+    "sent": "The king wrote a letter. He sent the letter to the queen.",
+    "sent_boy": "The king had a letter. He sent the boy to the mill.",
 }  # analysed once each: the ``worlds`` fixture (conftest.py)
 
 
@@ -51,3 +54,8 @@ def test_a_thing_traded_for_another_is_gone_and_the_other_is_held(worlds: dict[s
 def test_the_subject_of_a_passive_giving_receives(worlds: dict[str, World]) -> None:
     assert holders(worlds["given_by"], "ring", 0) == ["boy"]
     assert holders(worlds["given"], "ring", 0) == ["boy"]
+
+
+def test_a_thing_sent_to_someone_is_theirs(worlds: dict[str, World]) -> None:
+    assert holders(worlds["sent"], "letter", 1) == ["queen"]
+    assert holders(worlds["sent_boy"], "letter", 1) == ["king"]  # a person sent somewhere is not held
