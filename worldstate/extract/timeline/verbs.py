@@ -7,6 +7,7 @@ the hand lists of ``resources/data/patterns.yaml`` are the seeds and overrides (
 - ``acquire``: the subject holds the object ("bought a cow", "borrowed the scales");
 - ``give``: the recipient holds the object ("gave her the ring", "the ring was given to her");
 - ``lose``: nobody holds the object ("lost the key", "threw away the bag");
+- ``retain`` (read as ``acquire``): the subject holds what it keeps or holds ("held the lamp", "saved the coin");
 - ``exchange`` (read as ``give``): the object goes, what it was traded "for" comes ("traded the cow for a hen");
 - ``consume`` (read as ``lose``): the object is eaten, drunk or destroyed ("gobbled it up", "burnt the letter");
 - ``put``: the object is at the oblique place ("laid it on the wound", "hid the ring in the cake");
@@ -27,6 +28,7 @@ Token = object  # a spaCy Token
 ACQUIRE, GIVE, LOSE, PUT, CARRY, MOTION = "acquire", "give", "lose", "put", "carry", "motion"
 CONSUME = "consume"  # WordNet's class of eating and destroying: nobody holds what is consumed
 EXCHANGE = "exchange"  # WordNet's class of trading one thing for another: a giving (what is got for it: "for")
+RETAIN = "retain"  # WordNet's class of holding and keeping: an acquiring whose agentless passive takes nothing
 PARTICLES = frozenset({"away", "back", "off", "out", "up", "down", "over"})  # adverbs that may be particles
 
 
@@ -82,8 +84,13 @@ def class_of(verb: Token, w: Words) -> str | None:
 
 def _read_as(name: str | None) -> str | None:
     """A WordNet class as the possession readings take it: what is consumed is lost to its holder, what is
-    traded is given."""
-    return {CONSUME: LOSE, EXCHANGE: GIVE}.get(name or "", name)
+    traded is given, what is kept is had."""
+    return {CONSUME: LOSE, EXCHANGE: GIVE, RETAIN: ACQUIRE}.get(name or "", name)
+
+
+def wordnet_class(verb: Token) -> str | None:
+    """WordNet's own class of the verb's lemma (``acquire``, ``retain``, ``consume`` …), or None."""
+    return verb_classes().verbs.get(verb.lemma_.lower())  # type: ignore[attr-defined]
 
 
 def carried_only(verb: Token) -> bool:
