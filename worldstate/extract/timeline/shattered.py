@@ -1,8 +1,9 @@
 """A thing broken or torn to pieces is held by nobody as a whole any more: "she tore the letter to pieces",
 "he smashed the jug into bits", "the mirror broke into a thousand pieces", "the cup was dashed to pieces".
 
-The reading is the result phrase, not the verb: a "to", "into" or "in" phrase on a verb whose noun is
-"piece" or a kind of piece by WordNet (bit, fragment, shred, splinter: :mod:`.kinds`). What goes to pieces
+The reading is the result phrase, not the verb: a "to" or "into" phrase on a verb whose noun is plural and
+"piece" or a kind of piece by WordNet (bits, fragments, shreds, splinters: :mod:`.kinds`; never a body part:
+"put it into his hands"). What goes to pieces
 is the verb's object, the subject of its passive, or (with neither) its own subject; a person is never read
 (a holding is of a thing: :func:`.patterns.holdable`)."""
 
@@ -12,9 +13,10 @@ from worldstate.extract.timeline.change import RELEASE, Change, make_change
 from worldstate.extract.timeline.clause import SentenceView, Token
 from worldstate.extract.timeline.kinds import is_kind_of
 from worldstate.extract.timeline.patterns import holdable
+from worldstate.extract.timeline.verbs import is_body_noun
 from worldstate.state.timeline import Predicate
 
-RESULT_PREPS = frozenset({"to", "into", "in"})
+RESULT_PREPS = frozenset({"to", "into"})
 
 
 def shattered_things(view: SentenceView) -> list[Change]:
@@ -24,7 +26,7 @@ def shattered_things(view: SentenceView) -> list[Change]:
         if prep.dep_ != "prep" or prep.lower_ not in RESULT_PREPS or prep.head.pos_ != "VERB":
             continue
         pieces = next((c for c in prep.children if c.dep_ == "pobj"), None)
-        if pieces is None or not is_pieces(pieces.lemma_.lower()):
+        if pieces is None or pieces.tag_ != "NNS" or not is_pieces(pieces.lemma_.lower()):
             continue
         verb = prep.head
         broken = _broken(verb)
@@ -41,8 +43,9 @@ def shattered_things(view: SentenceView) -> list[Change]:
 
 
 def is_pieces(lemma: str) -> bool:
-    """A noun of the pieces a thing breaks into ("piece", "bit", "fragment", "shred", "splinter")."""
-    return lemma == "piece" or is_kind_of(lemma, "piece")
+    """A noun of the pieces a thing breaks into ("piece", "bit", "fragment", "shred", "splinter"), never a
+    body part (a "hand" is a piece of writing in one sense)."""
+    return lemma == "piece" or (is_kind_of(lemma, "piece") and not is_body_noun(lemma))
 
 
 def _broken(verb: Token) -> Token | None:
