@@ -24,6 +24,7 @@ from worldstate.extract.timeline.inferred import read_inferred, settle
 from worldstate.extract.timeline.kin_closure import kin_closure
 from worldstate.extract.timeline.life_implied import bereaved
 from worldstate.extract.timeline.marriage_gift import marriage_gifts
+from worldstate.extract.timeline.measured import containers_held
 from worldstate.extract.timeline.owned_losses import owned_losses
 from worldstate.extract.timeline.patterns import Change, read_sentence
 from worldstate.extract.timeline.possessed_kin import possessed_kin
@@ -50,7 +51,7 @@ def build_timeline(world: World) -> Timeline:
     for view in views:
         found = read_sentence(view) + handled_things(view) + presented_things(view)
         found += hold_and_place(view)  # fallen away or into a lap, put oneself, went into, fastened at
-        changes += found + conjoined_holdings(view, found)
+        changes += found + conjoined_holdings(view, found) + containers_held(view, found)  # a sack of flour
         changes += read_inferred(view)  # places a reader infers (led along, tied to, resting at)
         changes += company_places(view) + gone_back(view)  # followed, spoken to; went back
     changes += dialogue_kin(world, views)  # 'Father,' said the girl: kin called out in a quote
