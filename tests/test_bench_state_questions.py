@@ -144,3 +144,16 @@ def test_the_development_set_loads(shared_data: Path) -> None:
     items = load_state_questions(shared_data / "state_qa")
     assert len(items) == 48 and sum(len(i.inputs["questions"]) for i in items) == 240
     assert {i.split for i in items} == {"tune", "check"}
+
+
+def test_a_holder_is_found_by_a_kind_of_the_asked_thing_when_no_word_matches() -> None:
+    from worldstate.analysis import analyze
+    from worldstate.bench.state_questions import answer_question
+
+    world = analyze("The king had a golden goblet. One day the soldier stole the goblet. Then he sat down.")
+    cup = question("T-9", "holds", "the cup", "Then he sat down", "the soldier")
+    assert answer_question(world, cup)["answer"] == "the soldier"  # a goblet is a kind of cup
+    spoon = question("T-10", "holds", "the spoon", "Then he sat down", "nobody")
+    assert answer_question(world, spoon)["answer"] == "nobody"
+    cup_and_goblet = analyze("The king had a cup. The soldier stole a goblet. Then he sat down.")
+    assert answer_question(cup_and_goblet, cup)["answer"] == "the king"  # the asked word first

@@ -6,7 +6,8 @@ evidence span it rests on; the scorer applies the data README's protocol:
 
 - location: the latest place state of the entity; right if an accepted phrase (less a leading
   in/at/the/a) is in it, or ends in the same head word;
-- holds: the latest holder of an object whose name's head word matches the entity's (``nobody`` when
+- holds: the latest holder of an object whose name's head word matches the entity's, else (none does) of
+  one whose head word names a kind of it by WordNet ("the goblet" for "the cup"; ``nobody`` when
   none); right if an accepted name matches one of the holder's names;
 - alive: the latest told alive/dead state, alive when none;
 - knows: true if the character knows a fact drawn from the ``fact`` sentence by then;
@@ -248,14 +249,14 @@ def _states(world: World, k: int, ids: list[str]) -> list[Any]:
 
 
 def _holder(world: World, k: int, names: list[str]) -> dict[str, Any]:
+    from worldstate.extract.timeline.kinds import is_kind_of
     from worldstate.query.names import parse_name
 
     heads = {_head(n) for n in names} | {parse_name(n).head for n in names} - {""}  # "the golden star of tinsel"
-    held = [
-        s
-        for s in _factual_at(world, k, "holds")
-        if any(_same_word(h, w) for h in heads for w in _object_heads(world, s))
-    ]
+    facts = _factual_at(world, k, "holds")
+    held = [s for s in facts if any(_same_word(h, w) for h in heads for w in _object_heads(world, s))]
+    if not held:  # the story's word names a kind of the asked thing (WordNet): "the goblet" for "the cup"
+        held = [s for s in facts if any(is_kind_of(w, h) for h in heads for w in _object_heads(world, s))]
     if not held:
         return {"answer": "nobody", "holder": None}
     state = max(held, key=lambda s: (s.start, s.evidence.start))

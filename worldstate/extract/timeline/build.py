@@ -15,6 +15,7 @@ from worldstate.extract.timeline.claimed_deaths import claimed_deaths
 from worldstate.extract.timeline.clause import SentenceView, sentence_views
 from worldstate.extract.timeline.company_place import company_places, keep_fresh
 from worldstate.extract.timeline.conjoined import conjoined_holdings
+from worldstate.extract.timeline.contents import contents_follow
 from worldstate.extract.timeline.death_senses import deaths_by_sense
 from worldstate.extract.timeline.deeds import deed_tallies
 from worldstate.extract.timeline.dialogue_kin import dialogue_kin
@@ -29,6 +30,7 @@ from worldstate.extract.timeline.inferred import read_inferred, settle
 from worldstate.extract.timeline.kin_closure import kin_closure
 from worldstate.extract.timeline.life_implied import bereaved
 from worldstate.extract.timeline.marriage_gift import marriage_gifts
+from worldstate.extract.timeline.measured import containers_held
 from worldstate.extract.timeline.owned_losses import owned_losses
 from worldstate.extract.timeline.patterns import Change, read_sentence
 from worldstate.extract.timeline.possessed_kin import possessed_kin
@@ -56,7 +58,7 @@ def build_timeline(world: World) -> Timeline:
     for view in views:
         found = read_sentence(view) + handled_things(view) + presented_things(view)
         found += hold_and_place(view)  # fallen away or into a lap, put oneself, went into, fastened at
-        changes += found + conjoined_holdings(view, found)
+        changes += found + conjoined_holdings(view, found) + containers_held(view, found)  # a sack of flour
         changes += read_inferred(view) + done_there(view)  # places a reader infers (led along, resting at, did there)
         changes += company_places(view) + gone_back(view)  # followed, spoken to; went back
     changes += dialogue_kin(world, views)  # 'Father,' said the girl: kin called out in a quote
@@ -83,6 +85,7 @@ def build_timeline(world: World) -> Timeline:
     changes += group_fates(changes, group_members(world))  # "Hansel and Gretel … they were killed": each
     changes += scene_members(world, changes, group_members(world))
     changes = resolve_returns(keep_fresh(changes), dwellings(views, group_members(world)))  # back, home
+    changes += contents_follow(changes, {e.id for e in world.state.entities if e.kind == EntityKind.OBJECT})
     changes = settle(changes)
     timeline = assemble(changes + scene_presence(world, views, changes, group_members(world)))  # acts in a scene
     timeline.states += kin_closure(timeline.states, _gender(world), _named(world))  # parents of a child married …

@@ -29,6 +29,7 @@ from worldstate.extract.timeline.relations import relation_by_noun, relation_by_
 from worldstate.extract.timeline.second_object import split_double_object
 from worldstate.extract.timeline.self_report import as_fact
 from worldstate.extract.timeline.severed import is_severed
+from worldstate.extract.timeline.taken_away import taken_from_holder
 from worldstate.extract.timeline.tally import added_to_others
 from worldstate.extract.timeline.things import (
     coref_thing_is_wrong,
@@ -38,6 +39,7 @@ from worldstate.extract.timeline.things import (
     thing_antecedent,
 )
 from worldstate.extract.timeline.verbs import (
+    ACQUIRE,
     CARRY,
     GIVE,
     LOSE,
@@ -379,7 +381,8 @@ def possession(view: SentenceView, verb: Token) -> Iterator[Change]:
         return
     value, text, obj_lemma = thing
     passive = obj.dep_ == "nsubjpass"
-    subj = _passive_agent(view, verb) if passive else view.agent(verb)
+    to_patient = recipient is not None and recipient.dep_ == "nsubjpass"  # "he was given a ring by the queen"
+    subj = _passive_agent(view, verb) if passive or to_patient else view.agent(verb)
 
     def held_by(holder: str, *toks: Token, active: bool = True) -> Change:
         return _change(
@@ -398,14 +401,14 @@ def possession(view: SentenceView, verb: Token) -> Iterator[Change]:
     particles = {c.lower_ for c in verb.children if c.dep_ in ("prt", "advmod")}
     if cls == CARRY and view.kind(view.who(recipient)) in ("character", "group"):
         cls = GIVE  # "brought back the ring to the king": carried to someone is given to them
-    if cls == GIVE and subj and not passive:
-        yield from _in_exchange(view, verb, subj, obj, recipient)
+    exchanged = list(_in_exchange(view, verb, subj, obj, recipient)) if cls == GIVE and subj and not passive else []
+    yield from exchanged
     if cls == GIVE:
         target = view.who(recipient)
         if target and target != subj and view.kind(target) in ("character", "group", "other", "object"):
             yield held_by(target, recipient, active=False)
-        elif "away" in particles and (subj or passive):
-            yield held_by(RELEASE)
+        elif ("away" in particles or exchanged) and (subj or passive):
+            yield held_by(RELEASE)  # "gave the goose for a grindstone": the goose is gone
         elif subj and not passive and carried_only(verb) and not any(placed_things(view, verb)):
             yield held_by(subj)  # "brought the ball up": brought to nobody, the bringer has it
         else:  # "threw the ring into the well"
@@ -431,6 +434,8 @@ def possession(view: SentenceView, verb: Token) -> Iterator[Change]:
         yield held_by(subj)
         if cls == CARRY:
             yield from _put(view, verb, obj, thing, release=False)
+    elif passive and cls == ACQUIRE and taken_from_holder(view, verb):
+        yield held_by(RELEASE)  # "the purse was stolen": its holder has it no more
 
 
 def _let_go(view: SentenceView, verb: Token) -> Iterator[Change]:

@@ -7,6 +7,9 @@ the hand lists of ``resources/data/patterns.yaml`` are the seeds and overrides (
 - ``acquire``: the subject holds the object ("bought a cow", "borrowed the scales");
 - ``give``: the recipient holds the object ("gave her the ring", "the ring was given to her");
 - ``lose``: nobody holds the object ("lost the key", "threw away the bag");
+- ``retain`` (read as ``acquire``): the subject holds what it keeps or holds ("held the lamp", "saved the coin");
+- ``exchange`` (read as ``give``): the object goes, what it was traded "for" comes ("traded the cow for a hen");
+- ``consume`` (read as ``lose``): the object is eaten, drunk or destroyed ("gobbled it up", "burnt the letter");
 - ``put``: the object is at the oblique place ("laid it on the wound", "hid the ring in the cake");
 - ``carry``: the subject holds the object and both go to the oblique place ("carried the sack home");
 - ``motion``: the subject goes to the oblique place ("went to the castle").
@@ -23,6 +26,9 @@ from worldstate.resources.words import Words
 Token = object  # a spaCy Token
 
 ACQUIRE, GIVE, LOSE, PUT, CARRY, MOTION = "acquire", "give", "lose", "put", "carry", "motion"
+CONSUME = "consume"  # WordNet's class of eating and destroying: nobody holds what is consumed
+EXCHANGE = "exchange"  # WordNet's class of trading one thing for another: a giving (what is got for it: "for")
+RETAIN = "retain"  # WordNet's class of holding and keeping: an acquiring whose agentless passive takes nothing
 PARTICLES = frozenset({"away", "back", "off", "out", "up", "down", "over"})  # adverbs that may be particles
 
 
@@ -57,14 +63,14 @@ def particle(verb: Token) -> str:
 def class_of(verb: Token, w: Words) -> str | None:
     """The class of a verb token: a verb of consuming (lose, with any particle: "ate it up"), else a WordNet
     particle verb ("put_back", "throw_away"), else the hand lists of ``patterns.yaml`` (give, lose, take),
-    else WordNet's class of the lemma."""
+    else WordNet's class of the lemma (its ``consume`` read as lose: "gobbled the cake", "wrecked the cart")."""
     lemma = verb.lemma_.lower()  # type: ignore[attr-defined]
     classes = verb_classes()
     if lemma in w.consume_verbs:  # "ate it up", "burnt it up": what is consumed is gone, whatever the particle
         return LOSE
     prt = particle(verb)
     if prt and f"{lemma}_{prt}" in classes.verbs and f"{lemma}_{prt}" not in classes.excluded:
-        return classes.verbs[f"{lemma}_{prt}"]
+        return _read_as(classes.verbs[f"{lemma}_{prt}"])
     if lemma in w.give_verbs:
         return GIVE
     if lemma in w.lose_verbs or lemma in w.consume_verbs:
@@ -73,7 +79,18 @@ def class_of(verb: Token, w: Words) -> str | None:
         return ACQUIRE
     if lemma in classes.excluded:
         return None
-    return classes.verbs.get(lemma)
+    return _read_as(classes.verbs.get(lemma))
+
+
+def _read_as(name: str | None) -> str | None:
+    """A WordNet class as the possession readings take it: what is consumed is lost to its holder, what is
+    traded is given, what is kept is had."""
+    return {CONSUME: LOSE, EXCHANGE: GIVE, RETAIN: ACQUIRE}.get(name or "", name)
+
+
+def wordnet_class(verb: Token) -> str | None:
+    """WordNet's own class of the verb's lemma (``acquire``, ``retain``, ``consume`` …), or None."""
+    return verb_classes().verbs.get(verb.lemma_.lower())  # type: ignore[attr-defined]
 
 
 def carried_only(verb: Token) -> bool:
