@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import bisect
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 
@@ -28,8 +29,8 @@ class Token:
     morph: dict[str, str] = field(default_factory=dict)
     in_quote: bool = False
 
-    @property
-    def low(self) -> str:
+    @cached_property
+    def low(self) -> str:  # read millions of times per story: lower-cased once per token
         return self.text.lower()
 
 
