@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import bisect
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
 
 
@@ -28,10 +27,10 @@ class Token:
     ent_iob: str = "O"
     morph: dict[str, str] = field(default_factory=dict)
     in_quote: bool = False
+    low: str = field(init=False, repr=False, compare=False)  # ``text`` lower-cased (read millions of times a story)
 
-    @cached_property
-    def low(self) -> str:  # read millions of times per story: lower-cased once per token
-        return self.text.lower()
+    def __post_init__(self) -> None:
+        self.low = self.text.lower()
 
 
 @dataclass
