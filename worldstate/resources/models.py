@@ -11,6 +11,7 @@ import importlib
 import importlib.util
 import os
 import threading
+from contextlib import nullcontext
 from functools import lru_cache
 from typing import TYPE_CHECKING, Protocol
 
@@ -20,6 +21,7 @@ from worldstate.config import Settings, offline_model_hub
 from worldstate.errors import ConfigError
 from worldstate.resources.spacy_import import import_spacy
 from worldstate.resources.spacy_lemmas import cache_every_lemma
+from worldstate.resources.torch_threads import SMALL_BATCH, one_thread
 
 if TYPE_CHECKING:
     import spacy.language
@@ -89,13 +91,14 @@ class SentenceTransformerEmbedder:
     def encode(self, texts: list[str]) -> np.ndarray:
         missing = list(dict.fromkeys(t for t in texts if t not in self._cache))
         if missing:
-            vectors = self.model.encode(
-                missing,
-                batch_size=self.batch_size,
-                normalize_embeddings=True,
-                convert_to_numpy=True,
-                show_progress_bar=False,
-            )
+            with one_thread() if len(missing) <= SMALL_BATCH else nullcontext():
+                vectors = self.model.encode(
+                    missing,
+                    batch_size=self.batch_size,
+                    normalize_embeddings=True,
+                    convert_to_numpy=True,
+                    show_progress_bar=False,
+                )
             for text, vec in zip(missing, vectors, strict=True):
                 self._cache[text] = vec.astype(np.float32)
             if len(self._cache) > 200_000:

@@ -77,14 +77,20 @@ def name_list_features(doc: ParsedDoc, cand: Candidate) -> list[str]:
 def wordnet_features(word: str) -> list[str]:
     """The WordNet lexicographer file and key ancestors (person, building, vehicle, city …) of the first two
     noun senses of ``word``."""
+    return list(_wordnet_features(word))
+
+
+@lru_cache(maxsize=65536)
+def _wordnet_features(word: str) -> tuple[str, ...]:
+    """:func:`wordnet_features`, made once per word (every candidate with that head asks again)."""
     cells = noun_classes().get(word)
     if cells is None:
-        return ["wn=unknown"]
+        return ("wn=unknown",)
     out = []
     for sense, (lex, classes) in enumerate(zip(cells[0::2], cells[1::2], strict=False), 1):
         out.append(f"wn{sense}_lex={lex}")
         out.extend(f"wn{sense}_class={c}" for c in classes.split(",") if c)
-    return out
+    return tuple(out)
 
 
 def _word(tok: Token) -> str:
