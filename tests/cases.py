@@ -34,3 +34,13 @@ def parametrize(file: str, name: str) -> pytest.MarkDecorator:
     if any(tuple(row) != fields for row in rows):
         raise ValueError(f"{file}.yaml, table {name}: every row needs the keys {fields}")
     return pytest.mark.parametrize(fields, [tuple(row.values()) for row in rows])
+
+
+def parametrize_named(file: str, name: str) -> pytest.MarkDecorator:
+    """``pytest.mark.parametrize`` over the mapping ``name`` of ``tests/data/cases/<file>.yaml``: case name →
+    row (a mapping of the test's argument names, the same keys in every row); the case name is the test's id."""
+    rows: dict[str, dict[str, Any]] = _load(file)[name]
+    fields = tuple(next(iter(rows.values())))
+    if any(tuple(row) != fields for row in rows.values()):
+        raise ValueError(f"{file}.yaml, {name}: every case needs the keys {fields}")
+    return pytest.mark.parametrize(fields, [pytest.param(*row.values(), id=case) for case, row in rows.items()])
