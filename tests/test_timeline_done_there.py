@@ -37,15 +37,15 @@ def test_there_in_a_quote_is_the_speakers_word() -> None:
     assert there and all(not s.modality.factual for s in there)  # a speaker's word, no fact
 
 
-@pytest.mark.parametrize(
-    "second",
-    [
-        pytest.param("There was a king.", id="existential"),
-        pytest.param("Out there the king met a giant.", id="out-there"),
-        pytest.param("There no one met him.", id="no-one"),
-        pytest.param("She begged that there the king might see him.", id="modal"),
-    ],
-)
+NO_THERE = {  # id → a second sentence after "The soldier went into the forest." that places nobody
+    "existential": "There was a king.",
+    "out-there": "Out there the king met a giant.",
+    "no-one": "There no one met him.",
+    "modal": "She begged that there the king might see him.",
+}
+
+
+@pytest.mark.parametrize("second", NO_THERE.values(), ids=NO_THERE.keys())
 def test_no_place_from_there(second: str) -> None:
     places = _places("The soldier went into the forest. " + second)
     assert not any(reading == THERE for reading, _ in places.values())
