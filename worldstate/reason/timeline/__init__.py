@@ -640,6 +640,28 @@ def giver_stable(rule: TimelineRule, world: World, timeline: Timeline) -> Iterat
                 yield Clash(rule, subject, core[0], core[1], fields)
 
 
+def destroyed_reappears(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
+    """A destroyed thing is not there again: its slot is "gone" from the destroying on and "there" at the
+    later mention that points back to it (``destroyed.destroyed_reappearing``); Z3 finds the two unsat."""
+    import z3
+
+    from worldstate.reason.timeline.destroyed import destroyed_reappearing
+
+    for found in destroyed_reappearing(world):
+        subject = f"thing:{found.thing}"
+        states = [
+            StateInterval(subject, Predicate.TRAIT, f"exists={value}", sentence, span, value_text=found.thing)
+            for value, sentence, span in (
+                ("gone", found.earlier_sentence, found.earlier),
+                ("there", found.later_sentence, found.later),
+            )
+        ]
+        var = z3.String(f"exists_{found.thing}_{found.later_sentence}")
+        for core in _core_pairs([(var == z3.StringVal(s.value.split("=", 1)[1]), s) for s in states]):
+            if len(core) == 2:
+                yield Clash(rule, subject, core[0], core[1], {"thing": found.thing, "verb": found.verb})
+
+
 def _entity_at(world: World, span: Any) -> str | None:
     """The entity of the mention that covers ``span``."""
     for m in world.state.mentions:
@@ -659,6 +681,7 @@ CHECKS = {
     "place_retold": place_retold,
     "weekday_stable": weekday_stable,
     "giver_stable": giver_stable,
+    "destroyed_reappears": destroyed_reappears,
     "ages_over_time": ages_over_time,
     "dead_stays_dead": dead_stays_dead,
     "trait_permanence": trait_permanence,
