@@ -662,6 +662,27 @@ def destroyed_reappears(rule: TimelineRule, world: World, timeline: Timeline) ->
                 yield Clash(rule, subject, core[0], core[1], {"thing": found.thing, "verb": found.verb})
 
 
+def kin_count(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
+    """A parent's children are their sons and daughters: two counts no numbers meet (``kin.kin_clashes``, which
+    asks Z3) are reported with their two sentences."""
+    from worldstate.reason.timeline.kin import kin_clashes
+
+    for found in kin_clashes(world):
+        states = [
+            StateInterval(
+                found.parent,
+                Predicate.COUNT,
+                f"{c.group}={c.number}",
+                c.sentence,
+                c.span,
+                value_text=c.phrase,
+            )
+            for c in (found.earlier_count, found.later_count)
+        ]
+        fields = {"earlier_value": found.earlier_count.phrase, "later_value": found.later_count.phrase}
+        yield Clash(rule, found.parent, states[0], states[1], fields)
+
+
 def _entity_at(world: World, span: Any) -> str | None:
     """The entity of the mention that covers ``span``."""
     for m in world.state.mentions:
@@ -682,6 +703,7 @@ CHECKS = {
     "weekday_stable": weekday_stable,
     "giver_stable": giver_stable,
     "destroyed_reappears": destroyed_reappears,
+    "kin_count": kin_count,
     "ages_over_time": ages_over_time,
     "dead_stays_dead": dead_stays_dead,
     "trait_permanence": trait_permanence,

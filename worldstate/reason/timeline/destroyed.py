@@ -3,9 +3,12 @@ they were horrible, and they were burnt") is not later pointed back to as there 
 closet, beside the old cloth shoes that Dame Shoemaker had sewn"), unless magic is told in between.
 
 Read from the parse on noun lemmas (coreference is not asked): the earlier clause is a destroying verb with
-the thing as its object or passive subject, told (not negated, not a modal, not an order or infinitive, not
-conditional); a pronoun stands for the nearest noun before it, of its number, in that sentence or the one
-before. The later mention has the same noun lemma and points back (a definite or possessive determiner).
+the thing as its object or passive subject, told in the past in narration (not negated, not a modal, not an
+order or infinitive, not conditional, not in quotation marks); a pronoun stands for the nearest noun of its
+number before it, in that sentence or the one before, that is no place. The thing is one whole thing: its noun points back (a definite or
+possessive determiner), the story counts that noun somewhere (not a mass: "eating up his corn"), no part of
+it is meant ("devoured half the pot"), and its mention is no character or group ("devoured them", of beasts).
+The later mention has the same noun lemma and points back too.
 Once the story brings in another thing of that noun ("a new pair of red shoes"), only a mention marked as
 the old one ("the old cloth shoes", "the shoes that she had sewn") points back to the destroyed one.
 Verbs and marks: ``destroyed.yaml``.
@@ -50,14 +53,18 @@ def _lexicon() -> dict[str, Any]:
 def destroyed_reappearing(world: World) -> Iterator[Reappearance]:
     """Every destroyed thing pointed back to as there in a later sentence, with no magic told between."""
     docs = world.sentence_docs
+    kinds = _kinds(world)
+    counted = _counted_nouns(docs)
     told: set[str] = set()
     for i, doc in enumerate(docs):
         for tok in doc if doc is not None else ():
             verb = _destroying(tok)
-            if verb is None:
+            if verb is None or not _narrated(verb) or not _past(verb):
                 continue
             thing = _thing(tok, doc, docs[i - 1] if i > 0 else None)
-            if thing is None or thing.lemma_.lower() in told:
+            if thing is None or thing.lemma_.lower() in told or thing.lemma_.lower() not in counted:
+                continue
+            if _kind_at(world, kinds, i, thing) in CREATURES or _partitive(thing):
                 continue
             later = _pointed_back(docs, i, thing.lemma_.lower())
             if later is None:
@@ -96,18 +103,77 @@ def _destroying(tok: Token) -> Token | None:
 
 
 def _thing(tok: Token, doc: Doc, before: Doc | None) -> Token | None:
-    """The thing's noun: ``tok`` itself, or for "it"/"they" the nearest noun of its number before it (this
-    sentence, then the one before); None for a creature or a body part."""
+    """The thing's noun: ``tok`` itself, or for "it"/"they" the nearest noun of its number before it (in the
+    sentence, then the one before) that is no place ("in the chimney corner"); None for a creature, a body part
+    or a name."""
     if tok.pos_ == "NOUN":
-        return tok if _lifeless(tok) else None
+        return tok if _lifeless(tok) and _determined(tok) else None  # "ate snails": no one thing
     number = PRONOUN_NUMBER.get(tok.lower_)
     if tok.pos_ != "PRON" or number is None:
         return None
     candidates = [t for t in doc if t.i < tok.i][::-1] + (list(before)[::-1] if before is not None else [])
     for cand in candidates:
-        if cand.pos_ in ("NOUN", "PROPN") and number in cand.morph.get("Number"):
-            return cand if cand.pos_ == "NOUN" and _lifeless(cand) else None  # a name: someone, not a thing
+        if cand.pos_ not in ("NOUN", "PROPN") or number not in cand.morph.get("Number"):
+            continue
+        if cand.dep_ == "pobj" and cand.head.lower_ != "of":
+            continue  # "in the corner", "to the funeral": where, not what
+        return cand if cand.pos_ == "NOUN" and _lifeless(cand) else None  # a name: someone, not a thing
     return None
+
+
+CREATURES = frozenset(["character", "group"])  # entity kinds: "they are burnt" of people, "devoured them" of beasts
+
+
+def _kinds(world: World) -> dict[str, str]:
+    """Each entity's kind."""
+    return {e.id: e.kind.value for e in world.state.entities}
+
+
+def _kind_at(world: World, kinds: dict[str, str], index: int, noun: Token) -> str:
+    """The kind of the entity of the shortest mention that covers ``noun`` ("" when none does)."""
+    span = _span(world, index, noun)
+    covering = [m for m in world.state.mentions if m.entity and m.span.start <= span.start and span.end <= m.span.end]
+    if not covering:
+        return ""
+    shortest = min(covering, key=lambda m: m.span.end - m.span.start)
+    return kinds.get(shortest.entity or "", "")
+
+
+def _counted_nouns(docs: list[Doc | None]) -> set[str]:
+    """Nouns the story counts somewhere (with "a"/"an", a number or in the plural): things, not a mass ("his
+    corn" eaten is some corn, not all there is)."""
+    out = set()
+    for doc in docs:
+        for tok in doc if doc is not None else ():
+            if tok.pos_ != "NOUN":
+                continue
+            counted = "Plur" in tok.morph.get("Number") or any(
+                (c.dep_ == "det" and c.lower_ in ("a", "an")) or c.dep_ == "nummod" for c in tok.children
+            )
+            if counted:
+                out.add(tok.lemma_.lower())
+    return out
+
+
+def _partitive(noun: Token) -> bool:
+    """A part of the thing is destroyed ("devoured half the pot", "ate some of the cakes")."""
+    partitives = set(_lexicon()["partitives"])
+    if any(c.lower_ in partitives for c in noun.children if c.dep_ in ("predet", "det", "amod", "nummod")):
+        return True
+    return noun.dep_ == "pobj" and noun.head.lower_ == "of" and noun.head.head.lemma_.lower() in partitives
+
+
+def _narrated(tok: Token) -> bool:
+    """Not inside quotation marks in its sentence (an odd number of quote tokens before it is speech)."""
+    return sum(1 for t in tok.doc if t.i < tok.i and t.is_quote and t.text not in ("'s",)) % 2 == 0
+
+
+def _past(verb: Token) -> bool:
+    """Told as done: a past verb, or a passive whose auxiliary is past ("they were burnt", "had been eaten")."""
+    if verb.tag_ == "VBD":
+        return True
+    auxes = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
+    return verb.tag_ == "VBN" and any(a.tag_ == "VBD" for a in auxes)
 
 
 def _lifeless(noun: Token) -> bool:
