@@ -94,14 +94,19 @@ def kin_clashes(world: World) -> Iterator[KinClash]:
 
 
 def _joinable(a: KinCount, b: KinCount) -> bool:
-    """Some numbers of sons and daughters meet both counts (Z3)."""
+    """Some numbers of sons and daughters meet both counts (Z3, asked once per pair of counts)."""
+    return _meet((a.group, a.number, a.least), (b.group, b.number, b.least))
+
+
+@lru_cache(maxsize=1024)
+def _meet(*counts: tuple[str, int, bool]) -> bool:
     import z3
 
     group = {g: z3.Int(g) for g in ("children", "sons", "daughters")}
     solver = z3.Solver()
     solver.add(group["children"] == group["sons"] + group["daughters"], group["sons"] >= 0, group["daughters"] >= 0)
-    for c in (a, b):
-        solver.add(group[c.group] >= c.number if c.least else group[c.group] == c.number)
+    for name, number, least in counts:
+        solver.add(group[name] >= number if least else group[name] == number)
     return solver.check() == z3.sat
 
 
@@ -150,7 +155,7 @@ def _number(tok: Token) -> tuple[int | None, bool]:
 def _untold(tok: Token) -> bool:
     """Not told as a fact: negated, under a modal, or in a question or wish ("if they had two sons")."""
     verb = tok.head
-    while verb.pos_ not in ("VERB", "AUX") and verb.head is not verb:
+    while verb.pos_ not in ("VERB", "AUX") and verb.head.i != verb.i:  # spaCy makes a new Token per access
         verb = verb.head
     return any(
         c.dep_ == "neg" or (c.dep_ == "aux" and c.lower_ in MODALS) or (c.dep_ == "mark" and c.lower_ == "if")
