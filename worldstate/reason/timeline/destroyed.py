@@ -66,7 +66,7 @@ def destroyed_reappearing(world: World) -> Iterator[Reappearance]:
                 continue
             if _kind_at(world, kinds, i, thing) in CREATURES or _partitive(thing):
                 continue
-            later = _pointed_back(docs, i, thing.lemma_.lower())
+            later = _pointed_back(docs, i, thing)
             if later is None:
                 continue
             told.add(thing.lemma_.lower())
@@ -184,10 +184,12 @@ def _lifeless(noun: Token) -> bool:
     return lemma not in words().animate and lemma not in words().coloured_parts and not noun.ent_type_
 
 
-def _pointed_back(docs: list[Doc | None], i: int, noun: str) -> tuple[int, Token] | None:
-    """The first later mention of ``noun`` that points back to the destroyed one (see the module)."""
+def _pointed_back(docs: list[Doc | None], i: int, thing: Token) -> tuple[int, Token] | None:
+    """The first later mention of ``thing``'s noun, in its number ("the one chicken" eaten is not "the
+    chickens"), that points back to the destroyed one (see the module)."""
     from worldstate.resources.words import words
 
+    noun, number = thing.lemma_.lower(), thing.morph.get("Number")
     lexicon = _lexicon()
     reintroducing, old_marks = set(lexicon["reintroducing"]), set(lexicon["old_marks"])
     brought_in = False
@@ -198,7 +200,7 @@ def _pointed_back(docs: list[Doc | None], i: int, noun: str) -> tuple[int, Token
         if any(t.lemma_.lower() in words().magic_words or t.lower_ in words().magic_words for t in doc):
             return None
         for tok in doc:
-            if tok.pos_ != "NOUN" or tok.lemma_.lower() != noun:
+            if tok.pos_ != "NOUN" or tok.lemma_.lower() != noun or tok.morph.get("Number") != number:
                 continue
             if _destroying(tok) is not None or any(c.dep_ == "neg" for c in tok.head.children):
                 continue
