@@ -616,6 +616,49 @@ def giver_stable(rule: TimelineRule, world: World, timeline: Timeline) -> Iterat
         yield from _one_value(rule, subject, f"giver_{switch.thing}_{switch.later_sentence}", states, fields)
 
 
+def destroyed_reappears(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
+    """A destroyed thing is not there again: its slot is "gone" from the destroying on and "there" at the
+    later mention that points back to it (``destroyed.destroyed_reappearing``); Z3 finds the two unsat."""
+    import z3
+
+    from worldstate.reason.timeline.destroyed import destroyed_reappearing
+
+    for found in destroyed_reappearing(world):
+        subject = f"thing:{found.thing}"
+        states = [
+            StateInterval(subject, Predicate.TRAIT, f"exists={value}", sentence, span, value_text=found.thing)
+            for value, sentence, span in (
+                ("gone", found.earlier_sentence, found.earlier),
+                ("there", found.later_sentence, found.later),
+            )
+        ]
+        var = z3.String(f"exists_{found.thing}_{found.later_sentence}")
+        for core in _core_pairs([(var == z3.StringVal(s.value.split("=", 1)[1]), s) for s in states]):
+            if len(core) == 2:
+                yield Clash(rule, subject, core[0], core[1], {"thing": found.thing, "verb": found.verb})
+
+
+def kin_count(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
+    """A parent's children are their sons and daughters: two counts no numbers meet (``kin.kin_clashes``, which
+    asks Z3) are reported with their two sentences."""
+    from worldstate.reason.timeline.kin import kin_clashes
+
+    for found in kin_clashes(world):
+        states = [
+            StateInterval(
+                found.parent,
+                Predicate.COUNT,
+                f"{c.group}={c.number}",
+                c.sentence,
+                c.span,
+                value_text=c.phrase,
+            )
+            for c in (found.earlier_count, found.later_count)
+        ]
+        fields = {"earlier_value": found.earlier_count.phrase, "later_value": found.later_count.phrase}
+        yield Clash(rule, found.parent, states[0], states[1], fields)
+
+
 def _entity_at(world: World, span: Any) -> str | None:
     """The entity of the mention that covers ``span``."""
     for m in world.state.mentions:
@@ -635,6 +678,8 @@ CHECKS = {
     "place_retold": place_retold,
     "weekday_stable": weekday_stable,
     "giver_stable": giver_stable,
+    "destroyed_reappears": destroyed_reappears,
+    "kin_count": kin_count,
     "ages_over_time": ages_over_time,
     "dead_stays_dead": dead_stays_dead,
     "trait_permanence": trait_permanence,

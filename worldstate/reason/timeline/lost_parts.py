@@ -149,7 +149,7 @@ def _given_back(doc: Doc, part: str) -> bool:
 def _clause(tok: Token) -> int:
     """The index of the verb heading ``tok``'s clause (the nearest verb above it, or itself), else the root."""
     node = tok
-    while node.head is not node and node.pos_ not in ("VERB", "AUX"):
+    while node.head.i != node.i and node.pos_ not in ("VERB", "AUX"):  # spaCy makes a new Token per access
         node = node.head
     return node.i
 
