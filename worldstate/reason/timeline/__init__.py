@@ -136,6 +136,18 @@ def _one_value(
             yield Clash(rule, subject, core[0], core[1], fields(core) if callable(fields) else fields)
 
 
+def _sides(
+    subject: str, predicate: Predicate, key: str, found: Any, values: tuple[str, str], shown: str | None = None
+) -> list[StateInterval]:
+    """The earlier and the later side of ``found`` (a ``sides.TwoSides``) as states ``key=value`` of ``subject``,
+    each showing ``shown`` (default: its own value)."""
+    sides = ((found.earlier_sentence, found.earlier), (found.later_sentence, found.later))
+    return [
+        StateInterval(subject, predicate, f"{key}={value}", sentence, span, value_text=shown or value)
+        for value, (sentence, span) in zip(values, sides, strict=True)
+    ]
+
+
 def _after_equals(state: StateInterval) -> str:
     """The value after ``key=`` (``"finger=lost"`` -> ``"lost"``)."""
     return state.value.split("=", 1)[1]
@@ -521,13 +533,7 @@ def lost_part_used(rule: TimelineRule, world: World, timeline: Timeline) -> Iter
     from worldstate.reason.timeline.lost_parts import lost_parts
 
     for found in lost_parts(world):
-        states = [
-            StateInterval(found.owner, Predicate.TRAIT, f"{found.part}={value}", sentence, span, value_text=found.part)
-            for value, sentence, span in (
-                ("lost", found.earlier_sentence, found.earlier),
-                ("has", found.later_sentence, found.later),
-            )
-        ]
+        states = _sides(found.owner, Predicate.TRAIT, found.part, found, ("lost", "has"), found.part)
         slot = f"part_{found.owner}_{found.part}_{found.later_sentence}"
         yield from _one_value(rule, found.owner, slot, states, {"part": found.word}, _after_equals)
 
@@ -539,13 +545,7 @@ def known_all_along_rule(rule: TimelineRule, world: World, timeline: Timeline) -
 
     for found in known_all_along(world):
         subject = f"known:{found.what}"
-        states = [
-            StateInterval(subject, Predicate.TRAIT, f"known={value}", sentence, span, value_text=found.what)
-            for value, sentence, span in (
-                ("nobody", found.earlier_sentence, found.earlier),
-                ("from the start", found.later_sentence, found.later),
-            )
-        ]
+        states = _sides(subject, Predicate.TRAIT, "known", found, ("nobody", "from the start"), found.what)
         yield from _one_value(rule, subject, f"known_{found.what}_{found.later_sentence}", states, {"what": found.what})
 
 
@@ -605,13 +605,7 @@ def giver_stable(rule: TimelineRule, world: World, timeline: Timeline) -> Iterat
 
     for switch in giver_switches(world):
         subject = f"given:{switch.thing}"
-        states = [
-            StateInterval(subject, Predicate.RELATION, f"given_by={giver}", sentence, span, value_text=giver)
-            for giver, sentence, span in (
-                (switch.earlier_giver, switch.earlier_sentence, switch.earlier),
-                (switch.later_giver, switch.later_sentence, switch.later),
-            )
-        ]
+        states = _sides(subject, Predicate.RELATION, "given_by", switch, (switch.earlier_giver, switch.later_giver))
         fields = {"thing": switch.thing, "earlier_value": switch.earlier_giver, "later_value": switch.later_giver}
         yield from _one_value(rule, subject, f"giver_{switch.thing}_{switch.later_sentence}", states, fields)
 
@@ -619,23 +613,13 @@ def giver_stable(rule: TimelineRule, world: World, timeline: Timeline) -> Iterat
 def destroyed_reappears(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
     """A destroyed thing is not there again: its slot is "gone" from the destroying on and "there" at the
     later mention that points back to it (``destroyed.destroyed_reappearing``); Z3 finds the two unsat."""
-    import z3
-
     from worldstate.reason.timeline.destroyed import destroyed_reappearing
 
     for found in destroyed_reappearing(world):
         subject = f"thing:{found.thing}"
-        states = [
-            StateInterval(subject, Predicate.TRAIT, f"exists={value}", sentence, span, value_text=found.thing)
-            for value, sentence, span in (
-                ("gone", found.earlier_sentence, found.earlier),
-                ("there", found.later_sentence, found.later),
-            )
-        ]
-        var = z3.String(f"exists_{found.thing}_{found.later_sentence}")
-        for core in _core_pairs([(var == z3.StringVal(s.value.split("=", 1)[1]), s) for s in states]):
-            if len(core) == 2:
-                yield Clash(rule, subject, core[0], core[1], {"thing": found.thing, "verb": found.verb})
+        states = _sides(subject, Predicate.TRAIT, "exists", found, ("gone", "there"), found.thing)
+        slot = f"exists_{found.thing}_{found.later_sentence}"
+        yield from _one_value(rule, subject, slot, states, {"thing": found.thing, "verb": found.verb}, _after_equals)
 
 
 def kin_count(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from worldstate.data import word_set
 from worldstate.reason.timeline.sides import TwoSides
 from worldstate.state import Span
 
@@ -43,11 +43,9 @@ class Reappearance(TwoSides):
     verb: str
 
 
-@lru_cache(maxsize=1)
-def _lexicon() -> dict[str, Any]:
-    from worldstate.data import load_yaml
-
-    return load_yaml("reason.timeline", "destroyed.yaml")
+def _words(key: str) -> frozenset[str]:
+    """The word list ``key`` of ``destroyed.yaml``."""
+    return word_set("reason.timeline", "destroyed.yaml", key)
 
 
 def destroyed_reappearing(world: World) -> Iterator[Reappearance]:
@@ -84,7 +82,7 @@ def destroyed_reappearing(world: World) -> Iterator[Reappearance]:
 def _destroying(tok: Token) -> Token | None:
     """The verb that destroys ``tok`` in a told clause: its direct object, or its passive subject."""
     verb = tok.head
-    if verb.pos_ != "VERB" or verb.lemma_.lower() not in _lexicon()["destroying_verbs"]:
+    if verb.pos_ != "VERB" or verb.lemma_.lower() not in _words("destroying_verbs"):
         return None
     if tok.dep_ == "dobj":
         if verb.tag_ == "VB":
@@ -157,7 +155,7 @@ def _counted_nouns(docs: list[Doc | None]) -> set[str]:
 
 def _partitive(noun: Token) -> bool:
     """A part of the thing is destroyed ("devoured half the pot", "ate some of the cakes")."""
-    partitives = set(_lexicon()["partitives"])
+    partitives = _words("partitives")
     if any(c.lower_ in partitives for c in noun.children if c.dep_ in ("predet", "det", "amod", "nummod")):
         return True
     return noun.dep_ == "pobj" and noun.head.lower_ == "of" and noun.head.head.lemma_.lower() in partitives
@@ -190,8 +188,7 @@ def _pointed_back(docs: list[Doc | None], i: int, thing: Token) -> tuple[int, To
     from worldstate.resources.words import words
 
     noun, number = thing.lemma_.lower(), thing.morph.get("Number")
-    lexicon = _lexicon()
-    reintroducing, old_marks = set(lexicon["reintroducing"]), set(lexicon["old_marks"])
+    reintroducing, old_marks = _words("reintroducing"), _words("old_marks")
     brought_in = False
     for j in range(i + 1, len(docs)):
         doc = docs[j]
