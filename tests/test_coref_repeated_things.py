@@ -8,8 +8,9 @@ from types import SimpleNamespace
 import numpy as np
 
 from worldstate.analysis import analyze
+from worldstate.extract.coref import resolver
 from worldstate.extract.coref.features import KINDS, NOMINAL, PRON3
-from worldstate.extract.coref.repeated_things import compatible, join_repeated_things
+from worldstate.extract.coref.repeated_things import compatible, join_repeated_things, latest_compatible
 
 PLACE = KINDS.index("place")
 
@@ -38,6 +39,13 @@ def test_modifiers_are_compatible_when_one_holds_the_other() -> None:
     assert compatible("the old house", "the house", "house") and compatible("the house", "the old house", "house")
     assert not compatible("the red door", "the blue door", "door")
     assert not compatible("the county of Gloucester", "the county of Somerset", "county")
+
+
+def test_the_rule_pass_takes_the_latest_compatible_description() -> None:
+    earlier = [("the red door", "red-door"), ("the blue door", "blue-door")]
+    assert latest_compatible("the red door", "door", earlier) == "red-door"
+    assert latest_compatible("the door", "door", earlier) == "blue-door"
+    assert latest_compatible("the green door", "door", earlier) is None
 
 
 def test_repeated_descriptions_of_a_place_join_one_chain() -> None:
@@ -75,3 +83,17 @@ def test_a_story_keeps_one_store_and_no_person_in_it() -> None:
     people = {m.entity for m in mentions if m.text in ("Emil", "Marie", "Carl", "He", "She")}
     assert not stores & people
     assert {m.entity for m in mentions if m.text.lower() == "the farm"}.isdisjoint(stores)
+
+
+def test_a_red_door_and_a_blue_door_are_two_doors_of_one_house() -> None:
+    assert resolver.THINGS_BY_MODIFIERS
+    world = analyze(
+        "Tom walked up the hill to the old house. The red door of the house was locked. He went round to the "
+        "blue door. He opened the blue door and went in. The house was dark and cold. Later he came back out "
+        "through the red door."
+    )
+    mentions = world.state.mentions
+    red = {m.entity for m in mentions if m.text.lower() == "the red door"}
+    blue = {m.entity for m in mentions if m.text.lower() == "the blue door"}
+    houses = {m.entity for m in mentions if m.text.lower() in ("the old house", "the house")}
+    assert len(red) == len(blue) == len(houses) == 1 and not red & blue and None not in red | blue | houses

@@ -67,6 +67,12 @@ def compatible(text_a: str, text_b: str, head: str) -> bool:
     return a <= b or b <= a
 
 
+def latest_compatible(text: str, head: str, earlier: list[tuple[str, str]]) -> str | None:
+    """The entity of the latest of ``earlier`` ((description, entity) pairs of ``head``, in text order) whose
+    modifiers are compatible with ``text``'s; None when none is (the rule pass's view of the same test)."""
+    return next((ent for other, ent in reversed(earlier) if compatible(text, other, head)), None)
+
+
 def join_repeated_things(table: MentionTable, cluster_of: list[int]) -> list[int]:
     """``cluster_of`` with each definite description of a place or thing joined to the cluster of the latest
     compatible earlier mention of its head word (the module docstring's conditions)."""
