@@ -37,7 +37,6 @@ from worldstate.extract.coref.gender import NameGenders, name_gender
 from worldstate.extract.coref.mentions import Coreference, MentionInfo
 from worldstate.extract.coref.naming import group_name, is_no_name, lower_words, pronoun_name, short_ids
 from worldstate.extract.coref.ranker import RankerModel, cluster_mentions, load_ranker
-from worldstate.extract.coref.repeated_things import latest_compatible
 from worldstate.extract.mentions import DetectedMention, detect_mentions
 from worldstate.extract.mentions.attach import category_kind, merge_detected, widen
 from worldstate.extract.parsed import ParsedDoc, Token
@@ -94,14 +93,6 @@ NAME_MARGIN = -0.06  # an unknown proper name stays a character unless clearly c
 # 0.6986 off, the ranker re-fitted on two changed documents (2026-11-27). The Flopsy Bunnies: "MRS" no longer
 # takes Mrs. McGregor's she/her (13 mentions in her cluster, 3 before).
 SPLIT_TITLES = True
-# A definite description of a place or thing joins the latest one of its head word whose modifiers it is
-# compatible with ("the red door" … "the blue door": two doors; "the old house" … "the house": one), not merely
-# the latest of its head (``repeated_things.latest_compatible``). LitBank dev, 2026-11-27, with
-# ``consolidate.REPEATED_THINGS`` (``bench tune litbank-coref``, 5-fold CV, seed 0): CoNLL F1 0.7000 against 0.6996
-# off (MUC 0.8193 / 0.8184, B3 0.6648 / 0.6645, clusters per character 3.848 / 3.856). State questions (tune split,
-# shipped ranker weights): every answer the same on both sets (first 95/120, second 38/50).
-THINGS_BY_MODIFIERS = True
-THINGS = (EntityKind.PLACE, EntityKind.OBJECT)
 
 
 @dataclass
@@ -138,7 +129,6 @@ class _Resolver:
         self.names: dict[str, str] = {}  # name key → entity id
         self.name_words: dict[str, set[str]] = {}  # single name word → entity ids
         self.by_head: dict[str, str] = {}  # head lemma → latest entity id
-        self.thing_texts: dict[str, list[tuple[str, str]]] = {}  # head lemma → (description, entity) of things
         self.kin: dict[tuple[str, str], str] = {}
         self.kin_of: dict[str, str] = {}  # kinship entity → its owner
         self.groups: dict[frozenset[str], str] = {}
@@ -185,8 +175,6 @@ class _Resolver:
         if info.lemma and info.mention.kind != MentionKind.PRONOUN:
             rec.heads.add(info.lemma)
             self.by_head[info.lemma] = ent_id
-            if info.mention.kind == MentionKind.NOMINAL and rec.entity.kind in THINGS:
-                self.thing_texts.setdefault(info.lemma, []).append((info.mention.text, ent_id))
         alias = self.alias_text(info)
         if alias and alias != rec.entity.name and alias not in rec.entity.aliases:
             rec.entity.aliases.append(alias)
@@ -462,10 +450,8 @@ class _Resolver:
                     self.kin_of[self.kin[key]] = owner.mention.entity
                 return self.kin[key]
         if info.definite and lemma in self.by_head:
-            candidate: str | None = self.by_head[lemma]
-            if THINGS_BY_MODIFIERS and kind in THINGS and self.ents[candidate].entity.kind in THINGS:
-                candidate = latest_compatible(info.mention.text, lemma, self.thing_texts.get(lemma, []))
-            if candidate and (self.ents[candidate].entity.kind == kind or kind != EntityKind.OBJECT):
+            candidate = self.by_head[lemma]
+            if self.ents[candidate].entity.kind == kind or kind != EntityKind.OBJECT:
                 return candidate
         if (
             info.definite
