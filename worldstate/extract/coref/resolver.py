@@ -874,7 +874,7 @@ def _entity_for_new_cluster(res: _Resolver, table: MentionTable, idxs: list[int]
         table.infos[i].mention.entity for i in idxs if table.infos[i].mention.entity
     ]
     if olds:  # part of a rule entity split off: keep its category (and a group's members)
-        old_id = max(set(olds), key=olds.count)
+        old_id = max(dict.fromkeys(olds), key=olds.count)  # a tie goes to the first in text order
         old = res.ents[old_id].entity
         label = (res.alias_text(named[0]) or named[0].mention.text) if named else old.name
         new_id = res.new_entity(label, old.kind, first.mention.sentence, old.gender, old.number)
