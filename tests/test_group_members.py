@@ -4,6 +4,7 @@ group's death reaches its members (``extract/timeline/group_fates.py``)."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from worldstate.config import Settings
 from worldstate.extract.coref.features import FEATURE_NAMES
@@ -29,7 +30,10 @@ def _linking() -> RankerModel:
     return RankerModel(np.zeros((width, 1)), np.zeros(1), np.zeros(1), 10.0, 0.3, {})
 
 
-def test_a_narrated_they_never_joins_a_he() -> None:
+def test_a_narrated_they_never_joins_a_he(monkeypatch: pytest.MonkeyPatch) -> None:
+    from worldstate.extract.coref import number_apart
+
+    monkeypatch.setattr(number_apart, "NARRATION", True)  # off by default (its docstring says why)
     table = _table("The rabbits hid under a bush. They watched him go into his house.")
     clusters = cluster_mentions(table, _linking())
     texts = [info.mention.text for info in table.infos]
