@@ -21,7 +21,6 @@ from worldstate.extract.timeline.deeds import deed_tallies
 from worldstate.extract.timeline.dialogue_kin import dialogue_kin
 from worldstate.extract.timeline.done_there import done_there
 from worldstate.extract.timeline.flashback_deaths import backdated_deaths
-from worldstate.extract.timeline.group_fates import group_fates
 from worldstate.extract.timeline.group_kin import group_kin
 from worldstate.extract.timeline.handling import handled_things
 from worldstate.extract.timeline.hold_and_place import hold_and_place
@@ -82,7 +81,6 @@ def build_timeline(world: World) -> Timeline:
         changes = [c for c in changes if not (c.present_tense and c.modality == Modality.ASSERTED)]
     changes += _names(world)
     changes += _members_go_along(world, changes)
-    changes += group_fates(changes, group_members(world))  # "Hansel and Gretel … they were killed": each
     changes += scene_members(world, changes, group_members(world))
     changes = resolve_returns(keep_fresh(changes), dwellings(views, group_members(world)))  # back, home
     changes += contents_follow(changes, {e.id for e in world.state.entities if e.kind == EntityKind.OBJECT})
