@@ -80,12 +80,13 @@ def build_timeline(world: World) -> Timeline:
     if _told_in_past(views):  # "witches have a keen scent": a general truth, not a state in story time
         changes = [c for c in changes if not (c.present_tense and c.modality == Modality.ASSERTED)]
     changes += _names(world)
-    changes += _members_go_along(world, changes)
-    changes += scene_members(world, changes, group_members(world))
-    changes = resolve_returns(keep_fresh(changes), dwellings(views, group_members(world)))  # back, home
+    members = group_members(world)  # group entity → its members, read by the four readings below
+    changes += _members_go_along(members, changes)
+    changes += scene_members(world, changes, members)
+    changes = resolve_returns(keep_fresh(changes), dwellings(views, members))  # back, home
     changes += contents_follow(changes, {e.id for e in world.state.entities if e.kind == EntityKind.OBJECT})
     changes = settle(changes)
-    timeline = assemble(changes + scene_presence(world, views, changes, group_members(world)))  # acts in a scene
+    timeline = assemble(changes + scene_presence(world, views, changes, members))  # acts in a scene
     timeline.states += kin_closure(timeline.states, _gender(world), _named(world))  # parents of a child married …
     timeline.states.sort(key=lambda s: (s.start, s.evidence.start))
     timeline.story_time = story_time(all_views)  # the story clock, a layer the timeline reads
@@ -169,9 +170,8 @@ def group_members(world: World) -> dict[str, set[str]]:
     return members
 
 
-def _members_go_along(world: World, changes: list[Change]) -> list[Change]:
+def _members_go_along(members: dict[str, set[str]], changes: list[Change]) -> list[Change]:
     """Where a group goes, each of its members goes ("Hansel and Gretel … they went into the forest")."""
-    members = group_members(world)
     return [
         replace(c, subject=member)
         for c in changes
