@@ -96,6 +96,7 @@ def test_tune_then_run_loads_the_model_and_never_reads_labels(tmp_path: Path, ca
     assert result.exit_code == 0, result.output
     shown = json.loads(result.output.strip().splitlines()[-1])
     assert shown["items"] == len(STORIES) and 0.0 <= shown["score"]["cv_accuracy"] <= 1.0
+    assert shown["written"] and f"with this cache ({cache}) now use {shown['written']}" in result.output
     model_dir = cache / "tuned" / "story-cloze"
     prov = json.loads((model_dir / "provenance.json").read_text("utf-8"))
     assert (model_dir / "model.npz").is_file()

@@ -203,6 +203,13 @@ def tune_cmd(
     shown["written"] = str(prov.get("written") or prov.get("model") or "")
     from worldstate.bench.jsonio import dumps
 
+    written = shown["written"]
+    if written:
+        click.echo(
+            f"note: analyze and bench run with this cache ({settings.cache_path}) now use {written};"
+            " delete it to go back to the shipped parameters",
+            err=True,
+        )
     click.echo(dumps(shown, digits=4))
 
 

@@ -129,6 +129,7 @@ class Tuning:
         else:
             fitted.provenance = prov
             write_model_json(self.settings, self.task, to, fitted.to_dict(), prov)
+            prov = {**prov, "model": str(to)}
         return prov
 
 
