@@ -12,14 +12,16 @@ standing than any told state, each with its clause as evidence:
 - **who holds it** (:func:`fallback_holder`): read from the last clause whose verb has the thing as its
   object, its passive subject or its instrument ("with the ring"): by the verb's class
   (:mod:`~worldstate.extract.timeline.verbs`), nobody for a verb of losing or putting ("laid it on the
-  wound"), the recipient for a giving, else the verb's agent ("one of the youngest tore off the star",
-  "the deity, bearing the diamond"); nobody when the thing itself went since ("the shoes danced away").
+  wound"), the recipient for a giving, else the verb's agent ("the knight struck him with the sword",
+  "the deity, bearing the diamond"), but never of a verb of perceiving, believing, saying or wishing ("saw the
+  ring"); nobody when the thing itself went since ("the shoes danced away", "the lock fell from her bosom").
 
 They are read only where the timeline has no state for the slot: a told state always wins.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from worldstate.state.timeline import Modality, Predicate, StateInterval
@@ -35,7 +37,7 @@ Token = Any  # a spaCy Token
 FALLBACK = "fallback"  # the ``inferred`` name of these readings
 NOBODY = ""  # the subject of a fallback holder state when nobody holds the thing
 _CLAUSE_ROLES = frozenset({"nsubj", "nsubjpass", "dobj"})  # the entity as the clause's subject or object
-_PLACE_PREPS = frozenset({"in", "at", "on", "into", "inside", "within", "under", "beneath", "upon", "onto"})
+_PLACE_PREPS = frozenset({"in", "at", "on", "into", "inside", "within", "under", "beneath", "upon", "onto", "to"})
 _AWAY = frozenset({"away", "off"})  # particles of going away
 _PATH = frozenset({"into", "from", "across", "through", "out", "onto", "down", "to"})  # prepositions of a path
 _OBJECT_ROLES = frozenset({"dobj", "nsubjpass"})
@@ -84,6 +86,8 @@ def fallback_holder(world: World, ids: set[str], heads: set[str], sentence: int)
         if cls == GIVE:
             recipient = _recipient(verb)
             holder = view.who(recipient) if recipient is not None else None
+        elif _of_the_mind(view, verb):
+            continue  # seeing, thinking of, speaking of or wishing for a thing is not having it
         else:
             holder = view.agent(verb)
         if holder and holder not in ids and _can_hold(world, holder):
@@ -103,23 +107,52 @@ def _held(view: SentenceView, tok: Token, verb: Token, holder: str) -> StateInte
     )
 
 
+@dataclass
+class ClauseIndex:
+    """The parsed sentences as clause views, and per sentence the narration tokens (outside quotes) by the
+    entity they name and by their noun lemma and form, latest token first."""
+
+    views: list[SentenceView | None]
+    by_entity: list[dict[str, list[Token]]] = field(default_factory=list)
+    by_word: list[dict[str, list[Token]]] = field(default_factory=list)
+
+
+def clause_index(world: World) -> ClauseIndex:
+    """The ``query.clause_index`` layer, built once per World."""
+    from worldstate.extract.timeline.clause import sentence_views
+
+    index = ClauseIndex(sentence_views(world))
+    for view in index.views:
+        entities: dict[str, list[Token]] = {}
+        nouns: dict[str, list[Token]] = {}
+        for tok in reversed(view.doc) if view is not None else ():
+            if tok.pos_ not in ("NOUN", "PROPN", "PRON") or view.story.speaker_at(view.offset + tok.idx)[0]:
+                continue
+            entity = view.ent(tok)
+            if entity:
+                entities.setdefault(entity, []).append(tok)
+            if tok.pos_ == "NOUN":
+                for word in {tok.lemma_.lower(), tok.lower_}:
+                    nouns.setdefault(word, []).append(tok)
+        index.by_entity.append(entities)
+        index.by_word.append(nouns)
+    return index
+
+
 def _mentions_backwards(
     world: World, ids: set[str], heads: set[str], sentence: int
 ) -> Iterator[tuple[SentenceView, Token]]:
-    """Each token naming the entity (one of ``ids`` by coreference, or a noun whose lemma or form is one
-    of ``heads``), latest first, in the sentences up to ``sentence``, narration only."""
-    from worldstate.extract.timeline.clause import sentence_views
-
-    views = sentence_views(world)
-    for view in reversed(views[: sentence + 1]):
+    """Each narration token naming the entity (one of ``ids`` by coreference, or a noun whose lemma or form
+    is one of ``heads``), latest first, in the sentences up to ``sentence``."""
+    index: ClauseIndex = world.layer("query.clause_index")
+    for k in range(min(sentence, len(index.views) - 1), -1, -1):
+        view = index.views[k]
         if view is None:
             continue
-        for tok in reversed(view.doc):
-            if view.story.speaker_at(view.offset + tok.idx)[0]:
-                continue
-            named = view.ent(tok) in ids if tok.pos_ in ("NOUN", "PROPN", "PRON") else False
-            if named or (tok.pos_ == "NOUN" and (tok.lemma_.lower() in heads or tok.lower_ in heads)):
-                yield view, tok
+        found = {t.i: t for i in ids for t in index.by_entity[k].get(i, ())}
+        found.update({t.i: t for h in heads for t in index.by_word[k].get(h, ())})
+        for i in sorted(found, reverse=True):
+            yield view, found[i]
 
 
 def _governing_verb(tok: Token) -> tuple[Token | None, str]:
@@ -168,6 +201,15 @@ def _place_object(view: SentenceView, verb: Token) -> Token | None:
             if view.kind(view.ent(pobj)) == "place" or is_place_noun(pobj.lemma_.lower(), pobj.lower_):
                 return pobj
     return None
+
+
+def _of_the_mind(view: SentenceView, verb: Token) -> bool:
+    """A verb of perceiving, believing, saying or wishing (the closed classes of ``words`` and of
+    ``perception.yaml``): its object is seen, thought or spoken of, not held."""
+    from worldstate.extract.timeline.presence import perception_words
+
+    lemma, w, pw = verb.lemma_.lower(), view.w, perception_words()
+    return lemma in w.belief_verbs | w.speech_verbs | w.wish_verbs | pw.knowing_lemmas | pw.hearing_lemmas
 
 
 def _factual(view: SentenceView, verb: Token) -> bool:
