@@ -259,7 +259,7 @@ def _holder(world: World, k: int, names: list[str], ids: list[str]) -> dict[str,
     held = [s for s in facts if any(_same_word(h, w) for h in heads for w in _object_heads(world, s))]
     if not held:  # the story's word names a kind of the asked thing (WordNet): "the goblet" for "the cup"
         held = [s for s in facts if any(is_kind_of(w, h) for h in heads for w in _object_heads(world, s))]
-    if not held:  # no told holder: the fallback reading of the last clause that acts on the thing
+    if not held and not _ever_held(world, k, heads, ids):  # no holder ever told: the last clause's (fallback)
         inferred = fallback_holder(world, set(ids), heads, k)
         held = [inferred] if inferred is not None else []
     if not held:
@@ -274,6 +274,18 @@ def _holder(world: World, k: int, names: list[str], ids: list[str]) -> dict[str,
         "names": holder_names,
         "evidence": _evidence(world, state),
     }
+
+
+def _ever_held(world: World, k: int, heads: set[str], ids: list[str]) -> bool:
+    """Whether the timeline told a holder of the thing (an entity of ``ids`` or an object of one of the head
+    words ``heads``) by sentence ``k``, even one whose holding has ended since."""
+    return any(
+        s.predicate.value == "holds"
+        and s.modality.factual
+        and s.start <= k
+        and (s.value in ids or any(_same_word(h, w) for h in heads for w in _object_heads(world, s)))
+        for s in world.timeline.states
+    )
 
 
 def _object_heads(world: World, state: StateInterval) -> set[str]:

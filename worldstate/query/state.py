@@ -93,17 +93,21 @@ def states_of(world: World, ids: list[str], sentence: int, *, knowledge: bool = 
 
 
 def _fallbacks(world: World, cs: CharacterState, sentence: int, by_subject: dict[str, list[StateInterval]]) -> None:
-    """The fallback readings (:mod:`worldstate.query.fallback`) for the slots no told state fills: a thing's
-    holder (held by no told state), and a place: the fallback holder's told place, else the last clause's."""
+    """The fallback readings (:mod:`worldstate.query.fallback`) for the slots the timeline never filled by
+    ``sentence``: a thing's holder, and a place: the fallback holder's told place, else the last clause's."""
     from worldstate.query.fallback import fallback_holder, fallback_place
 
-    if cs.alive is None and not any(
-        s.predicate == Predicate.HOLDS and s.value == cs.entity and s.modality.factual and s.holds_at(sentence)
+    held_told = any(  # a holder told by then, even one whose holding has ended since
+        s.predicate == Predicate.HOLDS and s.value == cs.entity and s.start <= sentence and s.modality.factual
         for s in world.timeline.states
-    ):
+    )
+    if cs.alive is None and not held_told:
         cs.held_by = fallback_holder(world, {cs.entity}, set(), sentence)
-    if cs.location is not None:
-        return
+    if cs.location is not None or any(
+        s.predicate == Predicate.LOCATION and s.start <= sentence and s.modality.factual
+        for s in by_subject.get(cs.entity, [])
+    ):
+        return  # a place told, or told and ended since ("went away"): the timeline's answer stands
     holder = cs.held_by.subject if cs.held_by is not None else ""
     places = [
         s
