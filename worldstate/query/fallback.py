@@ -21,14 +21,12 @@ They are read only where the timeline has no state for the slot: a told state al
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from worldstate.state import Span
 from worldstate.state.timeline import Modality, Predicate, StateInterval
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
-
     from worldstate.analysis import World
     from worldstate.extract.timeline.clause import SentenceView
 
@@ -43,116 +41,121 @@ _PATH = frozenset({"into", "from", "across", "through", "out", "onto", "down", "
 _OBJECT_ROLES = frozenset({"dobj", "nsubjpass"})
 
 
+HOLDS, PLACE = "holds", "place"  # the slots of the layer's rows
+
+
 def fallback_place(world: World, entity: str, sentence: int) -> StateInterval | None:
     """The place of the last clause at or before ``sentence`` whose subject or object is ``entity`` and
     whose verb has a prepositional object naming a place (see the module docstring), else None."""
-    for view, tok in _mentions_backwards(world, {entity}, set(), sentence):
-        if tok.dep_ not in _CLAUSE_ROLES or tok.head.pos_ not in ("VERB", "AUX"):
-            continue
-        verb = tok.head
-        if not _factual(view, verb):
-            continue
-        place = _place_object(view, verb)
-        if place is not None:
-            return StateInterval(
-                subject=entity,
-                predicate=Predicate.LOCATION,
-                value=view.ent(place) or place.lemma_.lower(),
-                start=view.index,
-                evidence=view.span(tok, verb, place),
-                value_text=view.phrase(place),
-                inferred=FALLBACK,
-            )
-    return None
+    rows = [r for r in _rows(world, PLACE, sentence) if r[2] == entity]
+    return _state(rows[-1], entity) if rows else None
 
 
 def fallback_holder(world: World, ids: set[str], heads: set[str], sentence: int) -> StateInterval | None:
     """Who holds the thing (the entities ``ids``, or a noun of one of the head words ``heads``) at the end
     of ``sentence``, read from the last clause that acts on it (see the module docstring): a HOLDS state
     whose subject is the holder, or :data:`NOBODY`; None when no clause tells."""
-    from worldstate.extract.timeline.verbs import CARRY, GIVE, LOSE, MOTION, PUT, class_of
-
-    for view, tok in _mentions_backwards(world, ids, heads, sentence):
-        verb, role = _governing_verb(tok)
-        if verb is None or not _factual(view, verb):
-            continue
-        cls = class_of(verb, view.w)
-        if role == "nsubj":
-            if cls in (MOTION, CARRY) or verb.lemma_.lower() in view.w.motion_verbs or _goes_off(verb):
-                return _held(view, tok, verb, NOBODY)  # the thing went by itself: "the shoes danced away"
-            continue
-        if cls in (LOSE, PUT):
-            return _held(view, tok, verb, NOBODY)
-        if cls == GIVE:
-            recipient = _recipient(verb)
-            holder = view.who(recipient) if recipient is not None else None
-        elif _of_the_mind(view, verb):
-            continue  # seeing, thinking of, speaking of or wishing for a thing is not having it
-        else:
-            holder = view.agent(verb)
-        if holder and holder not in ids and _can_hold(world, holder):
-            return _held(view, tok, verb, holder)
-    return None
+    rows = [r for r in _rows(world, HOLDS, sentence) if (r[2] in ids or set(r[3].split()) & heads) and r[4] not in ids]
+    return _state(rows[-1], rows[-1][4]) if rows else None
 
 
-def _held(view: SentenceView, tok: Token, verb: Token, holder: str) -> StateInterval:
+def _rows(world: World, slot: str, sentence: int) -> list[tuple[Any, ...]]:
+    rows: list[tuple[Any, ...]] = world.layer("query.fallback")
+    return [r for r in rows if r[1] == slot and r[0] <= sentence]
+
+
+def _state(row: tuple[Any, ...], subject: str) -> StateInterval:
+    """The inferred state of a row: a place (value: the place) or a holding (subject: the holder)."""
+    sentence, slot, entity, _, party, value_text, start, end = row
+    if slot == PLACE:
+        return StateInterval(
+            subject, Predicate.LOCATION, party, sentence, Span(start, end), value_text=value_text, inferred=FALLBACK
+        )
     return StateInterval(
-        subject=holder,
-        predicate=Predicate.HOLDS,
-        value=view.ent(tok) or tok.lemma_.lower(),
-        start=view.index,
-        evidence=view.span(tok, verb),
-        value_text=view.phrase(tok),
+        subject,
+        Predicate.HOLDS,
+        entity or value_text,
+        sentence,
+        Span(start, end),
+        value_text=value_text,
         inferred=FALLBACK,
     )
 
 
-@dataclass
-class ClauseIndex:
-    """The parsed sentences as clause views, and per sentence the narration tokens (outside quotes) by the
-    entity they name and by their noun lemma and form, latest token first."""
-
-    views: list[SentenceView | None]
-    by_entity: list[dict[str, list[Token]]] = field(default_factory=list)
-    by_word: list[dict[str, list[Token]]] = field(default_factory=list)
-
-
-def clause_index(world: World) -> ClauseIndex:
-    """The ``query.clause_index`` layer, built once per World."""
+def fallback_rows(world: World) -> list[tuple[Any, ...]]:
+    """The ``query.fallback`` layer: every clause reading of the story, in story order, as a plain row
+    (sentence, slot, entity, its words, party, text, evidence start, evidence end): for ``holds`` the thing's
+    entity ('' when none), its noun's lemma and form, the holder (:data:`NOBODY` for nobody) and the thing's
+    words; for ``place`` the entity placed, '', the place and its words. Saved with a world, so a saved world
+    answers without parsing again."""
     from worldstate.extract.timeline.clause import sentence_views
 
-    index = ClauseIndex(sentence_views(world))
-    for view in index.views:
-        entities: dict[str, list[Token]] = {}
-        nouns: dict[str, list[Token]] = {}
-        for tok in reversed(view.doc) if view is not None else ():
+    rows: list[tuple[Any, ...]] = []
+    for view in sentence_views(world):
+        for tok in view.doc if view is not None else ():
             if tok.pos_ not in ("NOUN", "PROPN", "PRON") or view.story.speaker_at(view.offset + tok.idx)[0]:
                 continue
-            entity = view.ent(tok)
-            if entity:
-                entities.setdefault(entity, []).append(tok)
-            if tok.pos_ == "NOUN":
-                for word in {tok.lemma_.lower(), tok.lower_}:
-                    nouns.setdefault(word, []).append(tok)
-        index.by_entity.append(entities)
-        index.by_word.append(nouns)
-    return index
+            entity = view.ent(tok) or ""
+            words = f"{tok.lemma_.lower()} {tok.lower_}" if tok.pos_ == "NOUN" else ""
+            held = _holder_reading(world, view, tok)
+            if held is not None and (entity or words):
+                holder, span = held
+                rows.append((view.index, HOLDS, entity, words, holder, view.phrase(tok), span.start, span.end))
+            placed = _place_reading(view, tok)
+            if placed is not None and entity:
+                place, span = placed
+                rows.append(
+                    (
+                        view.index,
+                        PLACE,
+                        entity,
+                        "",
+                        view.ent(place) or place.lemma_.lower(),
+                        view.phrase(place),
+                        span.start,
+                        span.end,
+                    )
+                )
+    return rows
 
 
-def _mentions_backwards(
-    world: World, ids: set[str], heads: set[str], sentence: int
-) -> Iterator[tuple[SentenceView, Token]]:
-    """Each narration token naming the entity (one of ``ids`` by coreference, or a noun whose lemma or form
-    is one of ``heads``), latest first, in the sentences up to ``sentence``."""
-    index: ClauseIndex = world.layer("query.clause_index")
-    for k in range(min(sentence, len(index.views) - 1), -1, -1):
-        view = index.views[k]
-        if view is None:
-            continue
-        found = {t.i: t for i in ids for t in index.by_entity[k].get(i, ())}
-        found.update({t.i: t for h in heads for t in index.by_word[k].get(h, ())})
-        for i in sorted(found, reverse=True):
-            yield view, found[i]
+def _place_reading(view: SentenceView, tok: Token) -> tuple[Token, Span] | None:
+    """The place of the clause whose subject or object ``tok`` is, with the evidence span, else None."""
+    if tok.dep_ not in _CLAUSE_ROLES or tok.head.pos_ not in ("VERB", "AUX"):
+        return None
+    verb = tok.head
+    if not _factual(view, verb):
+        return None
+    place = _place_object(view, verb)
+    return (place, view.span(tok, verb, place)) if place is not None else None
+
+
+def _holder_reading(world: World, view: SentenceView, tok: Token) -> tuple[str, Span] | None:
+    """Who holds the thing ``tok`` names after its clause (:data:`NOBODY` for nobody) and the evidence span;
+    None when the clause does not tell."""
+    from worldstate.extract.timeline.verbs import CARRY, GIVE, LOSE, MOTION, PUT, class_of
+
+    verb, role = _governing_verb(tok)
+    if verb is None or not _factual(view, verb):
+        return None
+    span = view.span(tok, verb)
+    cls = class_of(verb, view.w)
+    if role == "nsubj":
+        if cls in (MOTION, CARRY) or verb.lemma_.lower() in view.w.motion_verbs or _goes_off(verb):
+            return NOBODY, span  # the thing went by itself: "the shoes danced away"
+        return None
+    if cls in (LOSE, PUT):
+        return NOBODY, span
+    if cls == GIVE:
+        recipient = _recipient(verb)
+        holder = view.who(recipient) if recipient is not None else None
+    elif _of_the_mind(view, verb):
+        return None  # seeing, thinking of, speaking of or wishing for a thing is not having it
+    else:
+        holder = view.agent(verb)
+    if holder and holder != view.ent(tok) and _can_hold(world, holder):
+        return holder, span
+    return None
 
 
 def _governing_verb(tok: Token) -> tuple[Token | None, str]:
