@@ -16,7 +16,9 @@ standing than any told state, each with its clause as evidence:
   "the deity, bearing the diamond"), but never of a verb of perceiving, believing, saying or wishing ("saw the
   ring"); nobody when the thing itself went since ("the shoes danced away", "the lock fell from her bosom").
 
-They are read only where the timeline has no state for the slot: a told state always wins.
+They are read only where the timeline never told the slot by then (a told state, even one ended since, wins:
+:func:`worldstate.query.state.states_of` and the state-questions benchmark check that). The readings of the
+whole story are built once per World as plain rows (the ``query.fallback`` layer, kept in a saved world).
 """
 
 from __future__ import annotations
