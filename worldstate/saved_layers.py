@@ -20,7 +20,7 @@ from worldstate.state.timeline import Timeline
 if TYPE_CHECKING:
     from worldstate.analysis import World
 
-LAYERS_VERSION = 1
+LAYERS_VERSION = 2  # 2: the query.fallback rows
 
 # the saved layers made of rows, and what each item of a row is: "s" a sentence number of the story, "id" an
 # entity id, "id?" one or null, "int" an integer
@@ -31,6 +31,8 @@ ROWS: dict[str, tuple[str, ...]] = {
     "timeline.retold": ("s", "id?", "id"),  # (sentence, teller, hearer)
     "timeline.letters": ("s", "s", "id"),  # (content sentence, reading sentence, reader)
     "parse.chunk_ranges": ("int", "int"),  # (start, end) characters
+    # (sentence, slot, entity, words, party, text, start, end): query/fallback.py
+    "query.fallback": ("s", "id", "id", "id", "id", "id", "int", "int"),
 }
 _OVERHEARD = ("s", "id", "s", "id?")  # (sentence heard, hearer, sentence telling it, speaker)
 _SETS = ("present", "asleep", "agents")  # the presence layer's per-sentence sets of entity ids

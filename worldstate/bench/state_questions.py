@@ -128,7 +128,7 @@ def answer_question(world: World, q: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {"qid": q["qid"], "kind": q["kind"], "sentence": k, "entities": ids}
     kind = q["kind"]
     if kind == "holds":
-        out.update(_holder(world, k, names))
+        out.update(_holder(world, k, names, ids))
         return out
     if kind == "location":
         out.update(_location(world, k, ids, names))
@@ -203,6 +203,7 @@ def _evidence(world: World, state: StateInterval) -> dict[str, Any]:
         "span": [span.start, span.end],
         "quote": world.text[span.start : span.end],
         "modality": state.modality.value,
+        **({"inferred": state.inferred} if state.inferred else {}),
     }
 
 
@@ -248,8 +249,9 @@ def _states(world: World, k: int, ids: list[str]) -> list[Any]:
     return states_of(world, ids, k, knowledge=False)
 
 
-def _holder(world: World, k: int, names: list[str]) -> dict[str, Any]:
+def _holder(world: World, k: int, names: list[str], ids: list[str]) -> dict[str, Any]:
     from worldstate.extract.timeline.kinds import is_kind_of
+    from worldstate.query.fallback import fallback_holder
     from worldstate.query.names import parse_name
 
     heads = {_head(n) for n in names} | {parse_name(n).head for n in names} - {""}  # "the golden star of tinsel"
@@ -257,6 +259,9 @@ def _holder(world: World, k: int, names: list[str]) -> dict[str, Any]:
     held = [s for s in facts if any(_same_word(h, w) for h in heads for w in _object_heads(world, s))]
     if not held:  # the story's word names a kind of the asked thing (WordNet): "the goblet" for "the cup"
         held = [s for s in facts if any(is_kind_of(w, h) for h in heads for w in _object_heads(world, s))]
+    if not held and not _ever_held(world, k, heads, ids):  # no holder ever told: the last clause's (fallback)
+        inferred = fallback_holder(world, set(ids), heads, k)
+        held = [inferred] if inferred is not None else []
     if not held:
         return {"answer": "nobody", "holder": None}
     state = max(held, key=lambda s: (s.start, s.evidence.start))
@@ -269,6 +274,18 @@ def _holder(world: World, k: int, names: list[str]) -> dict[str, Any]:
         "names": holder_names,
         "evidence": _evidence(world, state),
     }
+
+
+def _ever_held(world: World, k: int, heads: set[str], ids: list[str]) -> bool:
+    """Whether the timeline told a holder of the thing (an entity of ``ids`` or an object of one of the head
+    words ``heads``) by sentence ``k``, even one whose holding has ended since."""
+    return any(
+        s.predicate.value == "holds"
+        and s.modality.factual
+        and s.start <= k
+        and (s.value in ids or any(_same_word(h, w) for h in heads for w in _object_heads(world, s)))
+        for s in world.timeline.states
+    )
 
 
 def _object_heads(world: World, state: StateInterval) -> set[str]:

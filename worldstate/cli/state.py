@@ -124,6 +124,9 @@ def render_state(world: World, report: StateReport, knows_limit: int = 8) -> str
         lines.append(
             f"  where:     {value(cs.location) + company + ' ' + since(cs.location) if cs.location else '(not told)'}"
         )
+        if cs.held_by is not None:
+            holder = ws.display_name(cs.held_by.subject) if cs.held_by.subject else "nobody"
+            lines.append(f"  held by:   {holder} (inferred: {cs.held_by.inferred}) {since(cs.held_by)}")
         for label, states in (
             ("holds", cs.holds),
             ("traits", cs.traits),

@@ -43,6 +43,8 @@ def report_dict(world: World, report: StateReport) -> dict[str, Any]:
                 "name": cs.name,
                 "location": state(cs.location),
                 "location_with": cs.location_with,
+                # a thing's holder by the fallback reading (inferred; entity '' = nobody)
+                "held_by": None if cs.held_by is None else {**(state(cs.held_by) or {}), "entity": cs.held_by.subject},
                 "holds": [state(s) for s in cs.holds],
                 "alive": cs.alive,
                 "alive_evidence": state(cs.alive_told),

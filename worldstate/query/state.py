@@ -37,6 +37,7 @@ class CharacterState:
     scoped: list[StateInterval] = field(default_factory=list)  # beliefs, wishes, words of this character
     knows: list[KnownFact] = field(default_factory=list)
     age: tuple[float, AgeStatement] | None = None  # least age by then, and the statement it grows from
+    held_by: StateInterval | None = None  # a thing no told state gives a holder: the fallback reading's
 
 
 @dataclass
@@ -82,12 +83,41 @@ def states_of(world: World, ids: list[str], sentence: int, *, knowledge: bool = 
             _place_by_company(world, cs, sentence, by_subject)
         elif cs.location is None:
             _place_by_holder(world, cs, sentence, by_subject)
+        _fallbacks(world, cs, sentence, by_subject)
         cs.scoped = scoped_by_holder.get(eid, [])
         cs.age = age_at(timeline.story_time, eid, sentence)
         if knowledge:
             cs.knows = knows(world, eid, sentence)
         out.append(cs)
     return out
+
+
+def _fallbacks(world: World, cs: CharacterState, sentence: int, by_subject: dict[str, list[StateInterval]]) -> None:
+    """The fallback readings (:mod:`worldstate.query.fallback`) for the slots the timeline never filled by
+    ``sentence``: a thing's holder, and a place: the fallback holder's told place, else the last clause's."""
+    from worldstate.query.fallback import fallback_holder, fallback_place
+
+    held_told = any(  # a holder told by then, even one whose holding has ended since
+        s.predicate == Predicate.HOLDS and s.value == cs.entity and s.start <= sentence and s.modality.factual
+        for s in world.timeline.states
+    )
+    if cs.alive is None and not held_told:
+        cs.held_by = fallback_holder(world, {cs.entity}, set(), sentence)
+    if cs.location is not None or any(
+        s.predicate == Predicate.LOCATION and s.start <= sentence and s.modality.factual
+        for s in by_subject.get(cs.entity, [])
+    ):
+        return  # a place told, or told and ended since ("went away"): the timeline's answer stands
+    holder = cs.held_by.subject if cs.held_by is not None else ""
+    places = [
+        s
+        for s in by_subject.get(holder, [])
+        if s.predicate == Predicate.LOCATION and s.modality.factual and s.value and s.holds_at(sentence)
+    ]
+    if places:
+        cs.location, cs.location_with = max(places, key=lambda s: (s.start, s.evidence.start)), holder
+    else:
+        cs.location = fallback_place(world, cs.entity, sentence)
 
 
 def _place_by_company(
