@@ -309,6 +309,11 @@ def allowed(t: MentionTable, i: int, cands: np.ndarray) -> np.ndarray:
 
 
 PAIR_COLUMN = {name: k for k, name in enumerate(FEATURE_NAMES)}
+ONE_SIDED_PREFIXES = ("type_", "kind_", "role_", "ner_")  # the one-hot blocks of :func:`_one_sided_rows`
+ONE_SIDED_NAMES = frozenset(
+    [n for n in FEATURE_NAMES if n.startswith(ONE_SIDED_PREFIXES)]
+    + ["gender_i_known", "gender_j_known", "plural_i", "plural_j", "quote_i", "quote_j", "definite_i"]
+)  # the columns :meth:`MentionTable.one_sided` fills: they read one side of a pair only
 
 
 def _one_sided_rows(t: MentionTable) -> tuple[np.ndarray, np.ndarray]:
@@ -338,57 +343,81 @@ def pair_features(
     ``far``: True where the candidate is a cluster representative outside the recent window.
     ``rows_of``: the positions in ``cands`` to make rows for (all when None); the latest compatible
     candidate is still the latest of all ``cands``.
-    The one-sided columns come from :meth:`MentionTable.one_sided`; the pair columns are filled here."""
+    The one-sided columns come from :meth:`MentionTable.one_sided`; the pair columns from :func:`pair_columns`."""
+    cands, far, is_latest = pair_inputs(t, i, cands, far, rows_of)
+    as_i, as_j = t.one_sided()
+    rows = as_j[cands]
+    rows += as_i[i]  # the two sides fill disjoint columns
+    for name, values in pair_columns(t, i, cands, far, is_latest).items():
+        rows[:, PAIR_COLUMN[name]] = values
+    _context_columns(t, i, cands, rows)
+    return rows
+
+
+def pair_inputs(
+    t: MentionTable, i: int, cands: np.ndarray, far: np.ndarray, rows_of: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The candidates, far flags and latest-compatible flags of the rows :func:`pair_features` makes."""
     gi, pi = t.gender[i], bool(t.plural[i])
     gj, pj = t.gender[cands], t.plural[cands].astype(bool)
     compatible = ((gj == gi) | (gj == 0) | (gi == 0)) & (pj == pi)
     latest = int(np.flatnonzero(compatible)[np.argmax(cands[compatible])]) if compatible.any() else -1
     if rows_of is not None:
-        cands, far, gj, pj = cands[rows_of], far[rows_of], gj[rows_of], pj[rows_of]
+        cands, far = cands[rows_of], far[rows_of]
         latest = int(np.searchsorted(rows_of, latest)) if latest in rows_of else -1
-    as_i, as_j = t.one_sided()
-    rows = as_j[cands]
-    rows += as_i[i]  # the two sides fill disjoint columns
+    is_latest = np.zeros(len(cands), dtype=bool)
+    if latest >= 0:
+        is_latest[latest] = True
+    return cands, far, is_latest
+
+
+def pair_columns(
+    t: MentionTable, i: int, cands: np.ndarray, far: np.ndarray, is_latest: np.ndarray
+) -> dict[str, np.ndarray]:
+    """The columns of FEATURE_NAMES that read both sides of a pair (all but ONE_SIDED_NAMES and the
+    contextual ones), by name: one value per candidate in ``cands``."""
+    gi, pi = t.gender[i], bool(t.plural[i])
+    gj, pj = t.gender[cands], t.plural[cands].astype(bool)
     title_i, title_j = t.title_key[i], t.title_key[cands]
     tg_i, tg_j = t.title_gender[i], t.title_gender[cands]
     words_i = t.name_words[i]
     sdist = t.sentence[i] - t.sentence[cands]
     qi = t.quote[i]
     re_i, re_j = t.rule_entity[i], t.rule_entity[cands]
-    column = PAIR_COLUMN
-    rows[:, column["gender_agree"]] = (gi > 0) & (gj == gi)
-    rows[:, column["gender_clash"]] = (gi > 0) & (gj > 0) & (gj != gi)
-    rows[:, column["number_clash"]] = pj != pi
-    rows[:, column["exact"]] = (t.exact_key[i] >= 0) & (t.exact_key[cands] == t.exact_key[i])
-    rows[:, column["head_match"]] = (t.head_key[i] >= 0) & (t.head_key[cands] == t.head_key[i])
-    rows[:, column["name_key_match"]] = (t.name_key[i] >= 0) & (t.name_key[cands] == t.name_key[i])
-    if words_i:
-        rows[:, column["name_word_overlap"]] = [bool(words_i & t.name_words[j]) for j in cands]
-    rows[:, column["title_clash"]] = (title_i >= 0) & (title_j >= 0) & (title_i != title_j)
-    rows[:, column["title_gender_clash"]] = (tg_i > 0) & (tg_j > 0) & (tg_i != tg_j)
-    rows[:, column["sent_dist_log"]] = np.log1p(sdist)
-    rows[:, column["sent_dist_0"]] = sdist == 0
-    rows[:, column["ment_dist_log"]] = np.log1p(i - cands)
-    rows[:, column["same_quote"]] = (qi >= 0) & (t.quote[cands] == qi)
-    rows[:, column["rule_same"]] = (re_i >= 0) & (re_j == re_i)
-    rows[:, column["clause_blocked"]] = (  # the subject and the object of one verb in one sentence
-        (t.governor[cands] == t.governor[i])
-        & (t.role[cands] == 0)
-        & (t.role[i] == 1)
-        & (t.sentence[cands] == t.sentence[i])
-    )
-    rows[:, column["nested"]] = (t.first[cands] <= t.first[i]) & (t.last[cands] >= t.last[i])
-    rows[:, column["far_representative"]] = far
-    rows[:, column["same_rule_kind"]] = t.kind[cands] == t.kind[i]
-    if latest >= 0:  # the latest compatible candidate
-        rows[latest, column["j_is_latest_compatible"]] = 1.0
-    _context_columns(t, i, cands, rows)
-    return rows
+    return {
+        "gender_agree": (gi > 0) & (gj == gi),
+        "gender_clash": (gi > 0) & (gj > 0) & (gj != gi),
+        "number_clash": pj != pi,
+        "exact": (t.exact_key[i] >= 0) & (t.exact_key[cands] == t.exact_key[i]),
+        "head_match": (t.head_key[i] >= 0) & (t.head_key[cands] == t.head_key[i]),
+        "name_key_match": (t.name_key[i] >= 0) & (t.name_key[cands] == t.name_key[i]),
+        "name_word_overlap": (
+            np.array([bool(words_i & t.name_words[j]) for j in cands], dtype=bool)
+            if words_i
+            else np.zeros(len(cands), dtype=bool)
+        ),
+        "title_clash": (title_i >= 0) & (title_j >= 0) & (title_i != title_j),
+        "title_gender_clash": (tg_i > 0) & (tg_j > 0) & (tg_i != tg_j),
+        "sent_dist_log": np.log1p(sdist),
+        "sent_dist_0": sdist == 0,
+        "ment_dist_log": np.log1p(i - cands),
+        "same_quote": (qi >= 0) & (t.quote[cands] == qi),
+        "rule_same": (re_i >= 0) & (re_j == re_i),
+        "clause_blocked": (  # the subject and the object of one verb in one sentence
+            (t.governor[cands] == t.governor[i]) & (t.role[cands] == 0) & (t.role[i] == 1) & (sdist == 0)
+        ),
+        "nested": (t.first[cands] <= t.first[i]) & (t.last[cands] >= t.last[i]),
+        "far_representative": np.asarray(far, dtype=bool),
+        "same_rule_kind": t.kind[cands] == t.kind[i],
+        "j_is_latest_compatible": is_latest,
+    }
 
 
 def _context_columns(t: MentionTable, i: int, cands: np.ndarray, rows: np.ndarray) -> None:
     """The contextual columns present in FEATURE_NAMES (cosines, head-vector products)."""
     column = PAIR_COLUMN
+    if not any(name in column for name in ("ctx_head_cos", "ctx_span_cos", "ctx_prod_0")):
+        return  # none listed (USE_CONTEXT off): no vectors to gather
     head_j = t.head_vec[cands]
     if "ctx_head_cos" in column:
         rows[:, column["ctx_head_cos"]] = head_j @ t.head_vec[i]

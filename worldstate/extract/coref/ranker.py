@@ -37,6 +37,7 @@ from worldstate.extract.coref.features import (
     pair_features,
 )
 from worldstate.extract.coref.number_apart import NumberApart
+from worldstate.extract.coref.pair_scorer import PairScorer
 from worldstate.extract.coref.persons_apart import PersonsApart
 from worldstate.extract.coref.previous_subject import previous_subjects
 from worldstate.extract.coref.representatives import Representatives
@@ -186,6 +187,7 @@ def cluster_mentions(
     persons = PersonsApart(table)  # the narrator is not the narration's "you"
     numbers = NumberApart(table)  # a narrated "they" is not a narrated "he" (``number_apart.py``)
     carried = previous_subjects(table) if PREVIOUS_SUBJECT else {}
+    scorer = PairScorer(table, model)  # model.score of pair_features, without building full rows
     for i in range(n):
         cands, far = candidates(table, i, cluster_of, reps)
         chosen = len(cluster_of)  # a new cluster (ids are the first mention's index)
@@ -218,7 +220,7 @@ def cluster_mentions(
             probs = np.zeros(len(cands))  # only the allowed candidates are scored; the others stay at 0
             scored = np.flatnonzero(ok)
             if len(scored):
-                probs[scored] = model.score(pair_features(table, i, cands, far, scored))
+                probs[scored] = scorer.score(i, cands, far, scored)
             best = int(np.argmax(probs))
             reporter = _reporting_subject(table, i, cands, ok)
             reflexive = _reflexive_subject(table, i, cands, ok)
