@@ -79,3 +79,12 @@ def test_a_group_on_stage_puts_its_members_on_stage() -> None:
     assert group is not None
     last = len(world.sentences) - 1
     assert {"hans", "grete"} <= present_at(world, last)
+
+
+def test_what_a_group_sees_or_does_not_know_each_member_does() -> None:
+    world = analyze(
+        "The two children, Hans and Grete, were hungry. They saw that the house was built of bread. "
+        "They did not know that a witch lived there."
+    )
+    assert {(1, "hans"), (1, "grete")} <= set(world.layer("timeline.perceived"))
+    assert {"hans", "grete"} <= world.layer("timeline.denials").get(2, set())

@@ -78,6 +78,12 @@ def memberships(world: World) -> dict[str, Membership]:
     return world.layer("timeline.groups")  # type: ignore[no-any-return]
 
 
+def with_members(world: World, entity: str) -> list[str]:
+    """The entity, and after it its members when it is a group of known members."""
+    found = memberships(world).get(entity)
+    return [entity, *sorted(found.members)] if found is not None else [entity]
+
+
 def build_memberships(world: World) -> dict[str, Membership]:
     """Every plural cluster of people whose members the text tells, by the first reading that fits."""
     return _Reader(world).read()
