@@ -88,3 +88,11 @@ def test_what_a_group_sees_or_does_not_know_each_member_does() -> None:
     )
     assert {(1, "hans"), (1, "grete")} <= set(world.layer("timeline.perceived"))
     assert {"hans", "grete"} <= world.layer("timeline.denials").get(2, set())
+
+
+def test_people_brought_in_by_an_indefinite_plural_are_new() -> None:
+    world = analyze(
+        "The old woman and the young woman sat in the kitchen. In the town the man met some women. "
+        "The women laughed at him."
+    )
+    assert _membership(world, "women") is None

@@ -6,15 +6,15 @@ not a speaker's "we" or an addressed "you") gets its members from the first read
 
 * **name**: its name joins characters' names ("Hansel and Gretel");
 * **apposition**: a mention set beside a conjunction of characters ("the children, Hansel and Gretel");
-* **described**: a plural noun phrase with a determiner, possessor or number ("the children", "his two
-  children") whose noun covers characters of the story: the same noun ("the robbers" → "a robber"), or a
-  relation noun of a kind it covers (WordNet's ``relation_nouns``: children → son, daughter, boy, girl,
+* **described**: a definite plural noun phrase ("the children", "his two children"; not "some women")
+  whose noun covers characters of the story: the same noun ("the robbers" → "a robber"), or a relation
+  noun of a kind it covers (WordNet's ``relation_nouns``: children → son, daughter, boy, girl,
   brother, sister); each mentioned in the ``recent`` sentences, of the noun's gender, as many as its number;
 * **antecedent**: a group whose first mention is a plural pronoun ("they", "them both") takes the
   members of the nearest plural before it, at most ``reach`` sentences back: a conjunction of characters
   ("Hansel and Gretel were frightened that they …") or a mention of a group whose members are known;
-* **together**: else, the characters that are subjects side by side in one sentence just before
-  ("Hansel reached up …, and Gretel leant against the window … they").
+* **together**: else, the characters named or described as subjects side by side in one sentence just
+  before ("Hansel reached up …, and Gretel leant against the window … they").
 
 Each :class:`Membership` keeps its evidence (the spans read) and its reading's confidence
 (``data/group_membership.yaml``). Built once per World: the layer ``timeline.groups``.
@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 Token = Any  # a spaCy Token
 
 _SUBJECTS = ("nsubj", "nsubjpass")
+_DEFINITE = frozenset({"the", "these", "those", "both", "you"})  # determiners of people already told of
 
 
 @dataclass(frozen=True)
@@ -185,17 +186,22 @@ class _Reader:
 
     def _described(self, group: str) -> tuple[set[str], list[Span]] | None:
         """The characters a plural noun covers, mentioned lately ("the children", "his two children")."""
+        new_since = -1  # "some women", "had two children": people new to the story from here on
         for m in self.of[group]:
             if m.kind != MentionKind.NOMINAL:
                 continue
             _, head = self._head(m)
-            if head is None or head.tag_ != "NNS" or not _determined(head):
+            if head is None or head.tag_ != "NNS":
+                continue
+            if not _determined(head):
+                if new_since < 0 and any(c.dep_ in ("det", "nummod") for c in head.children):
+                    new_since = m.span.start
                 continue
             got = self._covered(m, head.lemma_.lower(), _count(head))
             if got is None:
                 got = self._conjoined_before(m, head.lemma_.lower(), _count(head))
-            if got is not None:
-                return got
+            if got is not None and all(self.of[c][0].span.start >= new_since for c in got[0]):
+                return got  # new people are none of those told of before them ("some women … the women")
         return None
 
     def _conjoined_before(self, m: Mention, noun: str, count: int | None) -> tuple[set[str], list[Span]] | None:
@@ -271,7 +277,7 @@ class _Reader:
             if plural and self._people(str(m.entity)) and (best is None or m.span.end > best[0]):
                 members = set(known[str(m.entity)].members) if m.entity in known else set()
                 best = (m.span.end, members, m.span)
-        if best is None or len(best[1]) < 2 or not _fits(best[1], self._pronoun_count(first)):
+        if best is None or len(best[1]) < 2 or not _fits(best[1], self._pronoun_count(first) or self._size(group)):
             return None
         return best[1], [first.span, best[2]]
 
@@ -293,13 +299,15 @@ class _Reader:
             for tok in here.doc:
                 if tok.dep_ not in _SUBJECTS or (s == first.sentence and here.offset + tok.idx >= first.span.start):
                     continue
+                if tok.pos_ == "PRON":  # named or described side by side, not a pronoun coreference may misread
+                    continue
                 if here.story.speaker_at(here.offset + tok.idx)[0]:
                     continue
                 who = here.ent(tok)
                 if who in self.singles and who not in own:
                     subjects.setdefault(str(who), here.span(tok))
             if len(subjects) >= 2:
-                if not _fits(set(subjects), self._pronoun_count(first)):
+                if not _fits(set(subjects), self._pronoun_count(first) or self._size(group)):
                     return None
                 return set(subjects), [first.span, *subjects.values()]
         return None
@@ -341,6 +349,10 @@ class _Reader:
             self._heads[m.id] = head.lemma_.lower() if head is not None and head.pos_ == "NOUN" else ""
         return self._heads[m.id]
 
+    def _size(self, group: str) -> int | None:
+        """The number the group's name gives ("the twelve sisters": 12), else None."""
+        return next((n for w in self.entities[group].name.split() if (n := number_value([w])) is not None), None)
+
     def _pronoun_count(self, m: Mention) -> int | None:
         """The number a pronoun carries ("them both": 2), else None."""
         _, head = self._head(m)
@@ -348,9 +360,10 @@ class _Reader:
 
 
 def _determined(noun: Token) -> bool:
-    """A definite or counted plural ("the children", "his two children", "you children"), not a bare
-    generic one ("lay in wait for children")."""
-    if any(c.dep_ in ("det", "poss", "nummod", "predet") or c.lower_ == "you" for c in noun.children):
+    """A definite plural, which points back to people already told of ("the children", "his two children",
+    "you children"); not an indefinite one, which brings in new people ("some women", "two men"), nor a
+    bare generic one ("lay in wait for children")."""
+    if any(c.dep_ == "poss" or c.lower_ in _DEFINITE for c in noun.children):
         return True
     before = noun.doc[noun.left_edge.i - 1] if noun.left_edge.i > 0 else None
     return before is not None and before.lower_ == "you"
