@@ -22,6 +22,7 @@ from worldstate.extract.timeline.dialogue_kin import dialogue_kin
 from worldstate.extract.timeline.done_there import done_there
 from worldstate.extract.timeline.flashback_deaths import backdated_deaths
 from worldstate.extract.timeline.group_kin import group_kin
+from worldstate.extract.timeline.group_membership import memberships
 from worldstate.extract.timeline.handling import handled_things
 from worldstate.extract.timeline.hold_and_place import hold_and_place
 from worldstate.extract.timeline.in_service import services
@@ -137,7 +138,8 @@ def _names(world: World) -> list[Change]:
 
 def group_members(world: World) -> dict[str, set[str]]:
     """Group entity → its members: the characters named inside its mentions, or named by the parts of its
-    name ("Hansel and Gretel" → Hansel, Gretel). Only groups with two members or more."""
+    name ("Hansel and Gretel" → Hansel, Gretel), else those the text tells (:mod:`.group_membership`: "the
+    children", "they"). Only groups with two members or more."""
     ws = world.state
     kinds = {e.id: e.kind for e in ws.entities}
     names: dict[str, str] = {}
@@ -167,6 +169,8 @@ def group_members(world: World) -> dict[str, set[str]]:
             }
         if len(found) >= 2:
             members[group.id] = found
+    for group_id, membership in memberships(world).items():  # "the children", "they": read from the text
+        members.setdefault(group_id, set(membership.members))
     return members
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from worldstate.extract.timeline.clause import view_tokens
+from worldstate.extract.timeline.group_membership import with_members
 from worldstate.state import Speech
 
 if TYPE_CHECKING:
@@ -73,7 +74,7 @@ def find_heard(world: World) -> list[tuple[int, str]]:
         if obj is not None and obj.lower_ in ("this", "that", "it", "these", "words", "all"):
             hearer = view.agent(tok)
             if hearer:
-                out.append((view.index, hearer))
+                out += [(view.index, who) for who in with_members(world, hearer)]  # a group hears for each member
     return out
 
 
@@ -104,7 +105,7 @@ def find_perceived(world: World) -> list[tuple[int, str]]:
             continue
         seer = view.agent(tok)
         if seer and view.modality(tok)[0] == Modality.ASSERTED:
-            out.append((view.index, seer))
+            out += [(view.index, who) for who in with_members(world, seer)]  # a group sees for each member
     return out
 
 
@@ -126,7 +127,7 @@ def find_denials(world: World) -> dict[int, set[str]]:
                 subj = next((c for c in tok.children if c.dep_ in ("nsubj",)), None)
                 who = None if subj is None else index.entity_at(offset + subj.idx, offset + subj.idx + len(subj.text))
                 if who:
-                    out.setdefault(sentence, set()).add(who)
+                    out.setdefault(sentence, set()).update(with_members(world, who))  # a group's for each member
     for sentence, seekers in unfound(world).items():  # "he never found him. The soldier had fallen …"
         out.setdefault(sentence, set()).update(seekers)
     return out

@@ -33,6 +33,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from worldstate.data import load_yaml
+from worldstate.extract.timeline.group_membership import memberships
 from worldstate.resources.lexicon import lexicon
 from worldstate.state import EntityKind
 from worldstate.state.timeline import Modality
@@ -174,7 +175,8 @@ def _same_scene(world: World, a: int, b: int) -> bool:
 
 def _group_members(world: World, views: list[SentenceView | None], kinds: dict[str, EntityKind]) -> dict[str, set[str]]:
     """Group id → its characters: those its name joins ("Hansel and Gretel", coreference's name for a group
-    made of its members) and those named inside its mentions (conjuncts, not possessors)."""
+    made of its members) and those named inside its mentions (conjuncts, not possessors), else those the
+    text tells (:mod:`.group_membership`: "the children", "they")."""
     out: dict[str, set[str]] = defaultdict(set)
     named: dict[str, str] = {}
     for e in world.state.entities:
@@ -204,6 +206,9 @@ def _group_members(world: World, views: list[SentenceView | None], kinds: dict[s
                     who = view.ent(tok)
                     if who and who != m.entity and kinds.get(who) == EntityKind.CHARACTER:
                         out[m.entity].add(who)
+    for group, membership in memberships(world).items():  # "the children", "they": read from the text
+        if not out.get(group):
+            out[group] |= membership.members
     return out
 
 
