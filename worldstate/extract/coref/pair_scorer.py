@@ -16,7 +16,7 @@ module does not compute (the contextual ones, or one added to ``features.py``) i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
@@ -24,7 +24,18 @@ from worldstate.extract.coref import features
 
 if TYPE_CHECKING:
     from worldstate.extract.coref.features import MentionTable
-    from worldstate.extract.coref.ranker import RankerModel
+
+
+class RankerModel(Protocol):
+    """What this module reads of ``ranker.RankerModel``: the two layers and the full-row scorer."""
+
+    w1: np.ndarray
+    b1: np.ndarray
+    w2: np.ndarray
+    b2: float
+
+    def score(self, rows: np.ndarray) -> np.ndarray: ...
+
 
 # column groups, in the order of the pair block this module builds
 SAME = ["gender_agree", "exact", "head_match", "name_key_match", "same_quote", "rule_same", "same_rule_kind"]
