@@ -643,6 +643,18 @@ def kin_count(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[
         yield Clash(rule, found.parent, states[0], states[1], fields)
 
 
+def predicate_stable(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
+    """A thing said to be one way is not later said or called the opposite: its description slot takes the
+    earlier adjective and the later one, unsat together (``predicated.opposed_sayings``)."""
+    from worldstate.reason.timeline.predicated import opposed_sayings
+
+    for found in opposed_sayings(world):
+        subject = DESCRIBED + found.noun
+        states = _sides(subject, Predicate.TRAIT, "desc", found, (found.earlier_adj, found.later_adj))
+        fields = {"earlier_value": found.earlier_phrase, "later_value": found.later_phrase, "subject": found.noun}
+        yield from _one_value(rule, subject, f"said_{found.noun}_{found.later_sentence}", states, fields)
+
+
 def _entity_at(world: World, span: Any) -> str | None:
     """The entity of the mention that covers ``span``."""
     for m in world.state.mentions:
@@ -664,6 +676,7 @@ CHECKS = {
     "giver_stable": giver_stable,
     "destroyed_reappears": destroyed_reappears,
     "kin_count": kin_count,
+    "predicate_stable": predicate_stable,
     "ages_over_time": ages_over_time,
     "dead_stays_dead": dead_stays_dead,
     "trait_permanence": trait_permanence,
