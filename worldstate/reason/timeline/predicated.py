@@ -10,7 +10,9 @@ reason packs' exclusive groups of lasting traits (colour, size, age) or the pair
 (height, girth, looks): a copula tells passing states too ("the room was dark" … "the room was light"). The later noun
 phrase points back (a definite determiner), the later adjective was never used of that noun before, the
 earlier one is never used of it again after (A … B … A tells two things), and no change (a change verb whose
-clause names the noun, or magic) is told between.
+clause names the noun, or magic) is told between. Only things that keep their traits are read (a person,
+an animal, a plant, a body part or a made thing by WordNet's first sense: the sea changes colour untold), and
+a sentence that says both poles of a noun ("very small, but still quite large") is no saying of either.
 """
 
 from __future__ import annotations
@@ -70,6 +72,27 @@ def _lasting() -> tuple[frozenset[str], tuple[tuple[frozenset[str], frozenset[st
     raw = load_yaml("reason.timeline", "predicated.yaml")
     pairs = tuple((frozenset(a), frozenset(b)) for a, b in raw["pairs"])
     return frozenset(raw["groups"]), pairs
+
+
+@lru_cache(maxsize=1)
+def _noun_classes() -> dict[str, str]:
+    """Noun → its first WordNet sense's class (the table the mention extractor reads, shared package data)."""
+    from worldstate.data import read_text
+
+    out = {}
+    for line in read_text("extract.mentions", "data/noun_classes.tsv").splitlines():
+        if line and not line.startswith("#"):
+            lemma, first, *_ = line.split("\t")
+            out[lemma] = first
+    return out
+
+
+def keeps_traits(lemma: str) -> bool:
+    """A person, animal, plant, body part or made thing (``lasting_nouns``), or a noun WordNet lacks."""
+    from worldstate.data import load_yaml
+
+    kind = _noun_classes().get(lemma)
+    return kind is None or kind in load_yaml("reason.timeline", "predicated.yaml")["lasting_nouns"]
 
 
 def lasting_opposed(a: str, b: str) -> bool:
@@ -170,6 +193,13 @@ def _one_thing(noun: Token, w: object) -> bool:
     return not any(c.lower_ in SUBSET_WORDS for c in noun.children)
 
 
+def _one_pole_per_sentence(said: list[Said]) -> list[Said]:
+    """The sayings less those of a sentence that says both poles of the noun ("very small, but still quite
+    large"): a comparison or a change, not a trait."""
+    mixed = {a.sentence for a in said for b in said if a.sentence == b.sentence and lasting_opposed(a.adj, b.adj)}
+    return [s for s in said if s.sentence not in mixed]
+
+
 def opposed_sayings(world: World) -> Iterator[OpposedSaying]:
     """Each later saying opposed to an earlier one of the same noun, one at least by a copula, with the
     conditions of the module docstring."""
@@ -180,7 +210,10 @@ def opposed_sayings(world: World) -> Iterator[OpposedSaying]:
     by_noun: dict[str, list[Said]] = defaultdict(list)
     for said in sayings(world):
         by_noun[said.noun].append(said)
-    for noun, said in by_noun.items():
+    for noun, all_said in by_noun.items():
+        if not keeps_traits(noun):
+            continue
+        said = _one_pole_per_sentence(all_said)
         reported: set[str] = set()
         for n, later in enumerate(said):
             if later.adj in reported or later.first not in definite:
