@@ -563,6 +563,22 @@ def day_stable(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator
         yield from _one_value(rule, "story:day", f"day_{switch.later.sentence}", states, fields)
 
 
+def season_stable(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
+    """The scene's season slot has one value until time is told passing (``seasons.season_switches``); Z3
+    finds the two namings unsat together."""
+    from worldstate.reason.timeline.seasons import season_switches
+
+    for switch in season_switches(world):
+        states = [
+            StateInterval(
+                "story:season", Predicate.TRAIT, f"season={n.season}", n.sentence, n.span, value_text=n.phrase
+            )
+            for n in (switch.earlier, switch.later)
+        ]
+        fields = {"earlier_value": switch.earlier.phrase, "later_value": switch.later.phrase}
+        yield from _one_value(rule, "story:season", f"season_{switch.later.sentence}", states, fields)
+
+
 def place_retold(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
     """A past-perfect place of staying against the place last told of the same entity: its place slot has one
     value over the sentences between (``retold.retold_places``); Z3 finds the two unsat together."""
@@ -677,6 +693,7 @@ CHECKS = {
     "destroyed_reappears": destroyed_reappears,
     "kin_count": kin_count,
     "predicate_stable": predicate_stable,
+    "season_stable": season_stable,
     "ages_over_time": ages_over_time,
     "dead_stays_dead": dead_stays_dead,
     "trait_permanence": trait_permanence,
