@@ -564,19 +564,20 @@ def day_stable(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator
 
 
 def season_stable(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
-    """The scene's season slot has one value until time is told passing (``seasons.season_switches``); Z3
-    finds the two namings unsat together."""
+    """The scene's season (or time of day: the rule's ``lexicon`` and ``slot``) has one value until time is told
+    passing (``seasons.season_switches``); Z3 finds the two namings unsat together."""
     from worldstate.reason.timeline.seasons import season_switches
 
-    for switch in season_switches(world):
+    slot = str(rule.options.get("slot", "season"))
+    for switch in season_switches(world, str(rule.options.get("lexicon", "seasons.yaml"))):
         states = [
             StateInterval(
-                "story:season", Predicate.TRAIT, f"season={n.season}", n.sentence, n.span, value_text=n.phrase
+                f"story:{slot}", Predicate.TRAIT, f"{slot}={n.season}", n.sentence, n.span, value_text=n.phrase
             )
             for n in (switch.earlier, switch.later)
         ]
         fields = {"earlier_value": switch.earlier.phrase, "later_value": switch.later.phrase}
-        yield from _one_value(rule, "story:season", f"season_{switch.later.sentence}", states, fields)
+        yield from _one_value(rule, f"story:{slot}", f"{slot}_{switch.later.sentence}", states, fields)
 
 
 def place_retold(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
