@@ -563,6 +563,23 @@ def day_stable(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator
         yield from _one_value(rule, "story:day", f"day_{switch.later.sentence}", states, fields)
 
 
+def season_stable(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
+    """The scene's season (or time of day: the rule's ``lexicon`` and ``slot``) has one value until time is told
+    passing (``seasons.season_switches``); Z3 finds the two namings unsat together."""
+    from worldstate.reason.timeline.seasons import season_switches
+
+    slot = str(rule.options.get("slot", "season"))
+    for switch in season_switches(world, str(rule.options.get("lexicon", "seasons.yaml"))):
+        states = [
+            StateInterval(
+                f"story:{slot}", Predicate.TRAIT, f"{slot}={n.season}", n.sentence, n.span, value_text=n.phrase
+            )
+            for n in (switch.earlier, switch.later)
+        ]
+        fields = {"earlier_value": switch.earlier.phrase, "later_value": switch.later.phrase}
+        yield from _one_value(rule, f"story:{slot}", f"{slot}_{switch.later.sentence}", states, fields)
+
+
 def place_retold(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
     """A past-perfect place of staying against the place last told of the same entity: its place slot has one
     value over the sentences between (``retold.retold_places``); Z3 finds the two unsat together."""
@@ -643,6 +660,18 @@ def kin_count(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[
         yield Clash(rule, found.parent, states[0], states[1], fields)
 
 
+def predicate_stable(rule: TimelineRule, world: World, timeline: Timeline) -> Iterator[Clash]:
+    """A thing said to be one way is not later said or called the opposite: its description slot takes the
+    earlier adjective and the later one, unsat together (``predicated.opposed_sayings``)."""
+    from worldstate.reason.timeline.predicated import opposed_sayings
+
+    for found in opposed_sayings(world):
+        subject = DESCRIBED + found.noun
+        states = _sides(subject, Predicate.TRAIT, "desc", found, (found.earlier_adj, found.later_adj))
+        fields = {"earlier_value": found.earlier_phrase, "later_value": found.later_phrase, "subject": found.noun}
+        yield from _one_value(rule, subject, f"said_{found.noun}_{found.later_sentence}", states, fields)
+
+
 def _entity_at(world: World, span: Any) -> str | None:
     """The entity of the mention that covers ``span``."""
     for m in world.state.mentions:
@@ -664,6 +693,8 @@ CHECKS = {
     "giver_stable": giver_stable,
     "destroyed_reappears": destroyed_reappears,
     "kin_count": kin_count,
+    "predicate_stable": predicate_stable,
+    "season_stable": season_stable,
     "ages_over_time": ages_over_time,
     "dead_stays_dead": dead_stays_dead,
     "trait_permanence": trait_permanence,

@@ -32,6 +32,8 @@ OPTIONS: dict[str, dict[str, type]] = {
     "place_retold": {"max_gap": int},
     "weekday_stable": {},
     "giver_stable": {},
+    "predicate_stable": {},
+    "season_stable": {"lexicon": str, "slot": str},
     "none": {},
 }
 
