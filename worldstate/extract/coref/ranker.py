@@ -5,7 +5,9 @@ are ruled out whatever the score (``features.allowed``: names that share no word
 titles of the other gender; he/she to a place or a thing; a gendered mention to a cluster whose
 gendered mentions are mostly of the other gender; a role noun to a cluster named by another role noun; the narrator's "I" and a he/she outside quotes to
 each other's cluster; the narrator's "I" and a narrative "you" to each other's cluster
-(``persons_apart.py``); a parent or spouse noun ("the father") to a named cluster the rule pass did not link it to). Then whole clusters whose names agree are merged (``merge.py``).
+(``persons_apart.py``); a parent or spouse noun ("the father") to a named cluster the rule pass did not link it to). Then whole clusters whose names agree are merged (``merge.py``), and merged
+clusters whose descriptions contrast (``contrasts.py``) or differ by sex or age (``person_apart.py``: "the
+boy" / "the man") are split back.
 
 The scorer is a one-hidden-layer network (weights in ``data/ranker.json``, fitted by
 ``worldstate bench tune litbank-coref``), run with numpy. Contextual pair features from spaCy's tok2vec
@@ -23,6 +25,7 @@ import numpy as np
 
 from worldstate.data import load_json
 from worldstate.extract.coref.binding import no_antecedents, third_person_reflexives
+from worldstate.extract.coref.cluster_nouns import ClusterNouns
 from worldstate.extract.coref.consolidate import consolidate_clusters
 from worldstate.extract.coref.contrasts import ContrastTracker, keep_apart
 from worldstate.extract.coref.features import (
@@ -32,11 +35,13 @@ from worldstate.extract.coref.features import (
     NOMINAL,
     PLURAL,
     PRON3,
+    USE_NOUNS,
     MentionTable,
     allowed,
     pair_features,
 )
 from worldstate.extract.coref.number_apart import NumberApart
+from worldstate.extract.coref.person_apart import keep_persons_apart
 from worldstate.extract.coref.persons_apart import PersonsApart
 from worldstate.extract.coref.previous_subject import previous_subjects
 from worldstate.extract.coref.representatives import Representatives
@@ -66,6 +71,14 @@ REFLEXIVE_LOCAL = True
 # Descriptions whose adjectives contrast ("the young king", "the old king") stay apart, in the ranker and through
 # the entity-level passes, unless a name ties them (``contrasts.py``).
 CONTRASTS = True
+# Descriptions of another sex or age class ("the boy" / "the man") that the entity-level passes joined are split
+# back into the ranker's pieces, unless a name ties them (``person_apart.py``). LitBank dev, 2026-11-28 (``bench
+# tune litbank-coref --seed 0``, document-level 5-fold CV, threshold 0.3): CoNLL F1 / clusters per character /
+# merged documents 0.6995 / 3.869 / 0.649 against 0.6996 / 3.856 / 0.649 off. State questions (tune splits,
+# shipped weights): first set 95/120 either way (the same answers), second 40/50 against 39/50 (M-025); own
+# 66/72 either way. Hansel and Gretel: Gretel's cluster no longer takes the dead stepmother ("the woman, however,
+# was dead"), but the ranker's piece gives her "her" of "Gretel emptied her pinafore" too.
+PERSONS_APART = True
 # A he/she opening its sentence as subject links to the previous sentence's main subject, a person of its gender
 # (``previous_subject.py``). LitBank dev, 2026-11-27 (``bench tune litbank-coref``'s document-level 5-fold CV, seed
 # 0, threshold 0.3): CoNLL F1 / clusters per character / merged documents 0.6982 / 3.882 / 0.632 against 0.6979 /
@@ -186,6 +199,7 @@ def cluster_mentions(
     persons = PersonsApart(table)  # the narrator is not the narration's "you"
     numbers = NumberApart(table)  # a narrated "they" is not a narrated "he" (``number_apart.py``)
     carried = previous_subjects(table) if PREVIOUS_SUBJECT else {}
+    nouns = ClusterNouns(table) if USE_NOUNS else None  # each cluster's person nouns (``cluster_nouns.py``)
     for i in range(n):
         cands, far = candidates(table, i, cluster_of, reps)
         chosen = len(cluster_of)  # a new cluster (ids are the first mention's index)
@@ -218,7 +232,7 @@ def cluster_mentions(
             probs = np.zeros(len(cands))  # only the allowed candidates are scored; the others stay at 0
             scored = np.flatnonzero(ok)
             if len(scored):
-                probs[scored] = model.score(pair_features(table, i, cands, far, scored))
+                probs[scored] = model.score(pair_features(table, i, cands, far, scored, nouns))
             best = int(np.argmax(probs))
             reporter = _reporting_subject(table, i, cands, ok)
             reflexive = _reflexive_subject(table, i, cands, ok)
@@ -248,6 +262,8 @@ def cluster_mentions(
         genders[chosen, int(table.gender[i])] += 1
         persons.add(i, chosen)
         numbers.add(i, chosen)
+        if nouns is not None:
+            nouns.add(i, chosen)
         if int(table.quote[i]) < 0 and int(table.mtype[i]) in (PRON3, NARRATOR):
             (narrator if int(table.mtype[i]) == NARRATOR else third)[chosen] += 1
         r = int(table.role_key[i])
@@ -264,7 +280,8 @@ def cluster_mentions(
     if not MERGE_NAMED:
         return cluster_of
     merged = consolidate_clusters(table, cluster_of)
-    return keep_apart(table, cluster_of, merged) if CONTRASTS else merged
+    merged = keep_apart(table, cluster_of, merged) if CONTRASTS else merged
+    return keep_persons_apart(table, cluster_of, merged) if PERSONS_APART else merged
 
 
 QUOTED_OWNERS = frozenset({"my", "our", "your", "thy"})  # owners the rules cannot resolve before the speaker is known
@@ -312,12 +329,15 @@ def training_pairs(table: MentionTable, gold_of: list[int]) -> tuple[np.ndarray,
     a fresh id for mentions that are not gold mentions)."""
     rows, labels = [], []
     reps = Representatives()
+    nouns = ClusterNouns(table) if USE_NOUNS else None
     for i in range(len(table.infos)):
         cands, far = candidates(table, i, gold_of[:i], reps)
         if len(cands):
-            rows.append(pair_features(table, i, cands, far))
+            rows.append(pair_features(table, i, cands, far, nouns=nouns))
             labels.append(np.asarray([gold_of[int(j)] == gold_of[i] for j in cands], dtype=float))
         reps.update(table, i, gold_of[i])
+        if nouns is not None:
+            nouns.add(i, gold_of[i])
     if not rows:
         return np.zeros((0, len(FEATURE_NAMES))), np.zeros(0)
     return np.vstack(rows), np.concatenate(labels)
