@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import numpy as np
 
@@ -23,9 +23,6 @@ from worldstate.extract.coref.speech_subjects import speech_subjects
 from worldstate.extract.parsed import ParsedDoc
 from worldstate.resources.lexicon import Lexicon, lexicon
 from worldstate.state import MentionKind
-
-if TYPE_CHECKING:
-    from worldstate.extract.coref.cluster_nouns import ClusterNouns
 
 # mention types
 NAME, NOMINAL, PRON3, PLURAL, NARRATOR, QUOTE_I, YOU, WE = range(8)
@@ -85,7 +82,7 @@ PRODUCT_NAMES: list[str] = [f"ctx_prod_{k}" for k in range(WIDTH)]
 USE_CONTEXT = False
 if USE_CONTEXT:
     FEATURE_NAMES += CONTEXT_NAMES
-PRODUCT_SCALE = float(WIDTH)
+PRODUCT_SCALE = float(WIDTH)  # products of unit vectors are about 1/WIDTH each: scaled to about 1 for the net
 # A description against the candidate's cluster, from WordNet's person senses (``cluster_nouns.py``): a
 # compatible noun there ("the monarch" / "the king"), one of the other sex, of the other age class, another
 # kin role, only other person nouns; the noun's sex against the cluster's gendered mentions. Off (USE_NOUNS):
@@ -105,7 +102,13 @@ NOUN_FEATURES: list[str] = [
 ]
 USE_NOUNS = False
 if USE_NOUNS:
-    FEATURE_NAMES += NOUN_FEATURES  # products of unit vectors are about 1/WIDTH each: scaled to about 1 for the net
+    FEATURE_NAMES += NOUN_FEATURES
+
+
+class NounColumns(Protocol):
+    """What gives the NOUN_FEATURES columns (``cluster_nouns.ClusterNouns``)."""
+
+    def columns(self, i: int, cands: np.ndarray) -> np.ndarray: ...
 
 
 @lru_cache(maxsize=1)
@@ -361,7 +364,7 @@ def pair_features(
     cands: np.ndarray,
     far: np.ndarray,
     rows_of: np.ndarray | None = None,
-    nouns: ClusterNouns | None = None,
+    nouns: NounColumns | None = None,
 ) -> np.ndarray:
     """Feature rows for mention ``i`` against candidate antecedents ``cands`` (indices < i);
     ``far``: True where the candidate is a cluster representative outside the recent window.
