@@ -88,4 +88,3 @@ def test_merged_pieces_of_another_age_or_sex_are_split_unless_a_name_ties_them()
     assert keep_persons_apart(named, [0, 0, 2, 2], [0] * 4) == [0] * 4  # the name ties them
     same = _table("The maiden sat down. The girl wept.")
     assert keep_persons_apart(same, [0, 1], [0, 0]) == [0, 0]  # both young women
-
