@@ -12,7 +12,9 @@ does not contrast with), unless a name ties them (both pieces hold the same name
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
@@ -80,10 +82,18 @@ class ContrastTracker:
             self.by_cluster.setdefault(cluster, []).append(mine)
 
 
-def keep_apart(table: MentionTable, before: list[int], after: list[int]) -> list[int]:
+def keep_apart(
+    table: MentionTable,
+    before: list[int],
+    after: list[int],
+    describe: Callable[[MentionTable, int], Any] = description_of,
+    clashes: Callable[[list[Any], list[Any]], bool] = clash,
+) -> list[int]:
     """``after`` (the clusters of the passes that merge ``before``'s) with each merged cluster whose pieces
-    contrast split into groups of pieces that do not (see the module docstring)."""
-    described = [description_of(table, i) for i in range(len(after))]
+    contrast split into groups of pieces that do not (see the module docstring). ``describe`` and
+    ``clashes``: what a mention says and when two pieces' sayings keep them apart (other readings than
+    contrasting adjectives use them: ``person_apart.py``)."""
+    described = [describe(table, i) for i in range(len(after))]
     if not any(described):
         return after
     pieces: dict[int, dict[int, list[int]]] = {}  # after cluster → before cluster → its mentions there
@@ -98,7 +108,7 @@ def keep_apart(table: MentionTable, before: list[int], after: list[int]) -> list
         for idxs in sorted(parts.values(), key=min):
             descs = [d for d in (described[i] for i in idxs) if d is not None]
             names = {table.infos[i].mention.text.lower() for i in idxs if int(table.mtype[i]) == NAME}
-            home = next((g for g in groups if not clash(descs, g[0]) or names & g[1]), None)
+            home = next((g for g in groups if not clashes(descs, g[0]) or names & g[1]), None)
             if home is None:
                 groups.append((descs, names, list(idxs)))
             else:

@@ -5,7 +5,9 @@ are ruled out whatever the score (``features.allowed``: names that share no word
 titles of the other gender; he/she to a place or a thing; a gendered mention to a cluster whose
 gendered mentions are mostly of the other gender; a role noun to a cluster named by another role noun; the narrator's "I" and a he/she outside quotes to
 each other's cluster; the narrator's "I" and a narrative "you" to each other's cluster
-(``persons_apart.py``); a parent or spouse noun ("the father") to a named cluster the rule pass did not link it to). Then whole clusters whose names agree are merged (``merge.py``).
+(``persons_apart.py``); a parent or spouse noun ("the father") to a named cluster the rule pass did not link it to). Then whole clusters whose names agree are merged (``merge.py``), and merged
+clusters whose descriptions contrast (``contrasts.py``) or differ by sex or age (``person_apart.py``: "the
+boy" / "the man") are split back.
 
 The scorer is a one-hidden-layer network (weights in ``data/ranker.json``, fitted by
 ``worldstate bench tune litbank-coref``), run with numpy. Contextual pair features from spaCy's tok2vec
@@ -38,6 +40,7 @@ from worldstate.extract.coref.features import (
 )
 from worldstate.extract.coref.number_apart import NumberApart
 from worldstate.extract.coref.pair_scorer import PairScorer
+from worldstate.extract.coref.person_apart import keep_persons_apart
 from worldstate.extract.coref.persons_apart import PersonsApart
 from worldstate.extract.coref.previous_subject import previous_subjects
 from worldstate.extract.coref.representatives import Representatives
@@ -67,6 +70,14 @@ REFLEXIVE_LOCAL = True
 # Descriptions whose adjectives contrast ("the young king", "the old king") stay apart, in the ranker and through
 # the entity-level passes, unless a name ties them (``contrasts.py``).
 CONTRASTS = True
+# Descriptions of another sex or age class ("the boy" / "the man") that the entity-level passes joined are split
+# back into the ranker's pieces, unless a name ties them (``person_apart.py``). LitBank dev, 2026-11-28 (``bench
+# tune litbank-coref --seed 0``, document-level 5-fold CV, threshold 0.3): CoNLL F1 / clusters per character /
+# merged documents 0.6995 / 3.869 / 0.649 against 0.6996 / 3.856 / 0.649 off. State questions (tune splits,
+# shipped weights): first set 95/120 either way (the same answers), second 40/50 against 39/50 (M-025); own
+# 66/72 either way. Hansel and Gretel: Gretel's cluster no longer takes the dead stepmother ("the woman, however,
+# was dead"), but the ranker's piece gives her "her" of "Gretel emptied her pinafore" too.
+PERSONS_APART = True
 # A he/she opening its sentence as subject links to the previous sentence's main subject, a person of its gender
 # (``previous_subject.py``). LitBank dev, 2026-11-27 (``bench tune litbank-coref``'s document-level 5-fold CV, seed
 # 0, threshold 0.3): CoNLL F1 / clusters per character / merged documents 0.6982 / 3.882 / 0.632 against 0.6979 /
@@ -266,7 +277,8 @@ def cluster_mentions(
     if not MERGE_NAMED:
         return cluster_of
     merged = consolidate_clusters(table, cluster_of)
-    return keep_apart(table, cluster_of, merged) if CONTRASTS else merged
+    merged = keep_apart(table, cluster_of, merged) if CONTRASTS else merged
+    return keep_persons_apart(table, cluster_of, merged) if PERSONS_APART else merged
 
 
 QUOTED_OWNERS = frozenset({"my", "our", "your", "thy"})  # owners the rules cannot resolve before the speaker is known
